@@ -1,0 +1,142 @@
+"""The command line: ``python -m trainer COMMAND`` (DESIGN.md "The CLI").
+
+Commands print JSON on stdout. Bad input prints one line on stderr and exits with status 2;
+it never shows a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from trainer.bidding import ladder, parse_bid
+from trainer.cards import Seat, deal
+from trainer.errors import TrainerError
+from trainer.notation import format_hand, load_json, parse_position, parse_seat
+from trainer.rules import RuleSet, ruleset
+from trainer.scoring import bid_value, score_hand
+
+
+class _UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:  # one line, exit 2 (argparse prints two)
+        raise _UsageError(message)
+
+
+def _rules(args: argparse.Namespace) -> RuleSet:
+    text = args.rules
+    if text is not None and text.lstrip().startswith("{"):
+        return ruleset(load_json(text, "rules"))
+    return ruleset(text)
+
+
+def _read(path: str | None) -> str:
+    if path is None or path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError as exc:
+        raise TrainerError(f"{path}: {exc.strerror}") from None
+
+
+def cmd_score(args: argparse.Namespace) -> Any:
+    score = score_hand(parse_bid(args.contract), args.tricks, _rules(args))
+    return {"declarer": score.declarer, "defenders": score.defenders}
+
+
+def cmd_ladder(args: argparse.Namespace) -> Any:
+    return [{"bid": b.code, "value": bid_value(b)} for b in ladder(_rules(args))]
+
+
+def cmd_deal(args: argparse.Namespace) -> Any:
+    rules = _rules(args)
+    dealer = parse_seat(args.dealer, rules, "dealer") if args.dealer else Seat.N
+    d = deal(args.seed, rules.players, rules.deck, dealer)
+    return {
+        "seed": args.seed,
+        "dealer": d.dealer.value,
+        "hands": {s.value: format_hand(h) for s, h in d.hands.items()},
+        "kitty": [c.code for c in d.kitty],
+    }
+
+
+def cmd_legal(args: argparse.Namespace) -> Any:
+    state = parse_position(_read(args.file)).to_state()
+    return {"to_play": state.to_play.value if state.to_play else None,
+            "cards": [p.code for p in state.legal_plays()]}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m trainer", description="Five Hundred trainer tools.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    rules_help = "preset name (australian, american) or a JSON object of options"
+
+    p = sub.add_parser("score", help="score a hand: contract and the declarer side's tricks")
+    p.add_argument("--contract", required=True, help="6S ... 10NT, MIS, OMIS")
+    p.add_argument("--tricks", required=True, type=int,
+                   help="tricks of the declarer's side (misère: the declarer's)")
+    p.add_argument("--rules", help=rules_help)
+    p.set_defaults(func=cmd_score)
+
+    p = sub.add_parser("ladder", help="the bids in order, lowest first, with their values")
+    p.add_argument("--rules", help=rules_help)
+    p.set_defaults(func=cmd_ladder)
+
+    p = sub.add_parser("deal", help="deal a hand from a seed")
+    p.add_argument("--seed", required=True, type=int)
+    p.add_argument("--dealer", help="dealer's seat (default N)")
+    p.add_argument("--rules", help=rules_help)
+    p.set_defaults(func=cmd_deal)
+
+    p = sub.add_parser("legal", help="a position's legal cards for the player to move")
+    p.add_argument("file", nargs="?", help="position JSON file (default: stdin)")
+    p.set_defaults(func=cmd_legal)
+
+    for register in _EXTRA_COMMANDS:
+        register(sub)
+    return parser
+
+
+# Other modules (the solver, the generators) add their commands here without this module
+# importing them at the top, so that `legal` and `score` stay fast to start.
+_EXTRA_COMMANDS: list[Callable[[Any], None]] = []
+
+
+def _load_extra_commands() -> None:
+    import importlib
+
+    for name in ("trainer.solver.cli",):
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            continue
+        _EXTRA_COMMANDS.append(module.register)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    _load_extra_commands()
+    try:
+        args = build_parser().parse_args(argv)
+        result = args.func(args)
+    except _UsageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except TrainerError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if result is not None:
+        print(json.dumps(result, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
