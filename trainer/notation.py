@@ -117,7 +117,7 @@ class Position:
     trick: tuple[Play, ...] = ()
     history: tuple[Trick, ...] = ()
     joker_suit: Suit | None = None
-    rules: RuleSet = RuleSet()
+    rules: RuleSet = RuleSet()  # noqa: RUF009 (frozen, so one shared default is safe)
 
     def to_state(self) -> PlayState:
         """A fresh mutable `PlayState` at this position."""

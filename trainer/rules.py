@@ -17,7 +17,7 @@ from dataclasses import dataclass, fields, replace
 from enum import Enum
 from typing import Any
 
-from trainer.cards import JOKER, SUITS, Card, Rank, Seat, Suit, pack, seats
+from trainer.cards import SUITS, Card, Rank, Seat, Suit, pack, seats
 from trainer.errors import CardError, IllegalPlayError, RuleError
 
 
