@@ -245,7 +245,7 @@ def _parse_position(obj: Mapping[str, Any]) -> Position:
             if cards:
                 raise PositionError(f"hands.{seat}: the misère declarer's partner sits out")
             continue
-        hands[seat] = tuple(parse_card(c) for c in cards)
+        hands[seat] = tuple(sorted((parse_card(c) for c in cards), key=sort_key))
     for seat in active:
         if seat not in hands:
             raise PositionError(f"hands.{seat}: missing")
