@@ -1,0 +1,130 @@
+"""The learner store: persistence, mastery, Glicko-2 and FSRS, transactions, two writers."""
+
+import threading
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from trainer.progress import (
+    MASTERY_STREAK,
+    ProgressStore,
+    Rating,
+    StoreError,
+    default_path,
+    expected_score,
+    update_pair,
+)
+
+
+@pytest.fixture
+def store(tmp_path):
+    return ProgressStore(tmp_path / "p.sqlite3")
+
+
+def test_learner_survives_a_restart(tmp_path):
+    path = tmp_path / "p.sqlite3"
+    first = ProgressStore(path)
+    ann = first.learner("Ann")
+    first.record_lesson_answer(ann, "01-the-pack", True)
+    again = ProgressStore(path)  # a new process would do the same
+    assert again.learners() == ["Ann"]
+    assert again.lesson_progress(again.learner("Ann"))["01-the-pack"].correct == 1
+
+
+def test_bad_names(store):
+    for bad in ("", "   ", "x" * 41):
+        with pytest.raises(StoreError, match="name"):
+            store.learner(bad)
+    with pytest.raises(StoreError, match="no learner"):
+        store.learner("Nobody", create=False)
+
+
+def test_mastery_needs_a_streak(store):
+    me = store.learner("Bo")
+    for _ in range(MASTERY_STREAK - 1):
+        p = store.record_lesson_answer(me, "L", True)
+    assert p.streak == MASTERY_STREAK - 1 and not p.mastered
+    p = store.record_lesson_answer(me, "L", False)
+    assert p.streak == 0 and not p.mastered
+    for _ in range(MASTERY_STREAK):
+        p = store.record_lesson_answer(me, "L", True)
+    assert p.mastered and p.answered == 2 * MASTERY_STREAK and p.correct == 2 * MASTERY_STREAK - 1
+    assert store.record_lesson_answer(me, "L", False).mastered  # mastery is kept
+
+
+def test_glicko2_moves_both_ratings():
+    """Lichess-style: a solve raises the learner and lowers the puzzle, more if unexpected."""
+    me, pz = Rating(), Rating(1800, 80)
+    me2, pz2 = update_pair(me, pz, solved=True)
+    assert me2.rating > me.rating and pz2.rating < pz.rating
+    assert me2.deviation < me.deviation
+    me3, _ = update_pair(me, pz, solved=False)
+    assert me3.rating < me.rating
+    assert me2.rating - me.rating > me.rating - me3.rating  # beating a harder puzzle gains more
+    assert 0 < expected_score(me, pz) < 0.5 < expected_score(me, Rating(1200, 80))
+
+
+def test_puzzle_attempt_updates_ratings_and_reviews(store):
+    me = store.learner("Cy")
+    when = datetime(2026, 1, 1, tzinfo=UTC)
+    me = store.record_puzzle_attempt(me, "play", "p1", ["ruff"], False, Rating(1500, 100),
+                                     {"card": "AS"}, when)
+    assert me.rating.rating < 1500
+    assert store.puzzle_rating("p1", Rating()).rating > 1500
+    assert store.due_reviews(me, when) == []  # not yet due
+    assert store.due_reviews(me, when + timedelta(days=2)) == ["p1"]  # failed: comes back
+    store.record_puzzle_attempt(me, "play", "p2", [], True, Rating(1500, 100), when=when)
+    assert [p for p, _ in store.review_queue(me)] == ["p1"]  # a first solve is not queued
+    store.record_puzzle_attempt(me, "play", "p1", [], True, Rating(), when=when + timedelta(2))
+    (_, due), = store.review_queue(me)
+    assert due > when + timedelta(days=2)  # solved on review: pushed further out
+    history = store.attempts(me)
+    assert [(a.item, a.correct) for a in history] == [("p1", False), ("p2", True), ("p1", True)]
+    assert history[0].detail == {"card": "AS"} and history[0].themes == ("ruff",)
+    assert store.attempted(me) == {"p1", "p2"}
+
+
+def test_failed_write_leaves_nothing_half_done(store, monkeypatch):
+    me = store.learner("Di")
+
+    def boom(*args, **kwargs):
+        raise RuntimeError("crash mid-answer")
+
+    monkeypatch.setattr("trainer.progress.review.review", boom)
+    with pytest.raises(RuntimeError):
+        store.record_puzzle_attempt(me, "play", "p1", [], False, Rating())
+    assert store.attempts(me) == []
+    assert store.learner("Di").rating == Rating()
+    assert store.puzzle_rating("p1", Rating(1234)).rating == 1234
+
+
+def test_two_tabs_write_at_once(tmp_path):
+    path = tmp_path / "p.sqlite3"
+    a, b = ProgressStore(path), ProgressStore(path)
+    me = a.learner("Ed")
+
+    def answer(store):
+        for _ in range(25):
+            store.record_lesson_answer(me, "L", True)
+
+    threads = [threading.Thread(target=answer, args=(s,)) for s in (a, b)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert a.lesson_progress(me)["L"].answered == 50
+    assert len(b.attempts(me)) == 50
+
+
+def test_settings_round_trip(store):
+    me = store.learner("Fay")
+    assert store.get_setting(me, "rules", "australian") == "australian"
+    store.set_setting(me, "rules", {"players": 3})
+    assert store.get_setting(me, "rules") == {"players": 3}
+
+
+def test_trainer_db_env(monkeypatch, tmp_path):
+    monkeypatch.setenv("TRAINER_DB", str(tmp_path / "x.db"))
+    assert default_path() == tmp_path / "x.db"
+    monkeypatch.delenv("TRAINER_DB")
+    assert default_path().name == "progress.sqlite3"

@@ -1,0 +1,17 @@
+"""Learner progress: the SQLite store, Glicko-2 ratings and FSRS review scheduling."""
+
+from trainer.progress.ratings import Rating, expected_score, update_pair
+from trainer.progress.store import (
+    MASTERY_STREAK,
+    Attempt,
+    Learner,
+    LessonProgress,
+    ProgressStore,
+    StoreError,
+    default_path,
+)
+
+__all__ = [
+    "MASTERY_STREAK", "Attempt", "Learner", "LessonProgress", "ProgressStore", "Rating",
+    "StoreError", "default_path", "expected_score", "update_pair",
+]

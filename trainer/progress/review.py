@@ -1,0 +1,28 @@
+"""Spaced repetition of puzzles with FSRS (the `fsrs` package).
+
+A failed puzzle enters the review queue and comes back when FSRS says it is due; a solved
+review pushes it further out. Card state is stored as FSRS's own JSON.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import fsrs
+
+_SCHEDULER = fsrs.Scheduler()
+
+
+def review(
+    card_json: str | None, solved: bool, when: datetime | None = None
+) -> tuple[str, datetime]:
+    """Schedule the next review of a puzzle after an attempt.
+
+    ``card_json``: the stored FSRS card, or None for a puzzle seen for the first time.
+    ``solved`` maps to FSRS's Good, a failure to Again. Returns the new card JSON and its due
+    time (timezone-aware UTC).
+    """
+    card = fsrs.Card.from_json(card_json) if card_json else fsrs.Card()
+    rating = fsrs.Rating.Good if solved else fsrs.Rating.Again
+    card, _ = _SCHEDULER.review_card(card, rating, when or datetime.now(UTC))
+    return card.to_json(), card.due

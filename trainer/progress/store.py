@@ -1,0 +1,298 @@
+"""The learner store: profiles, lesson mastery, puzzle attempts, ratings and reviews in SQLite.
+
+The database lives where ``TRAINER_DB`` points, else in the user's data directory
+(platformdirs). Every write is one transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``), so a crash
+mid-answer loses nothing already saved and two tabs (two connections) never interleave half an
+answer. WAL journaling lets readers go on while a writer commits.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from trainer.errors import TrainerError
+from trainer.progress import review
+from trainer.progress.ratings import Rating, update_pair
+
+MASTERY_STREAK = 5
+"""Right answers in a row that master a lesson."""
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS learners (
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, created TEXT NOT NULL,
+    rating REAL NOT NULL, deviation REAL NOT NULL, volatility REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS lessons (
+    learner_id INTEGER NOT NULL REFERENCES learners(id), lesson TEXT NOT NULL,
+    answered INTEGER NOT NULL DEFAULT 0, correct INTEGER NOT NULL DEFAULT 0,
+    streak INTEGER NOT NULL DEFAULT 0, mastered INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (learner_id, lesson));
+CREATE TABLE IF NOT EXISTS attempts (
+    id INTEGER PRIMARY KEY, learner_id INTEGER NOT NULL REFERENCES learners(id),
+    kind TEXT NOT NULL, item TEXT NOT NULL, themes TEXT NOT NULL, correct INTEGER NOT NULL,
+    detail TEXT NOT NULL, created TEXT NOT NULL, rating REAL, deviation REAL);
+CREATE TABLE IF NOT EXISTS puzzle_ratings (
+    puzzle TEXT PRIMARY KEY, rating REAL NOT NULL, deviation REAL NOT NULL,
+    volatility REAL NOT NULL, attempts INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS reviews (
+    learner_id INTEGER NOT NULL REFERENCES learners(id), puzzle TEXT NOT NULL,
+    card TEXT NOT NULL, due TEXT NOT NULL, PRIMARY KEY (learner_id, puzzle));
+CREATE TABLE IF NOT EXISTS settings (
+    learner_id INTEGER NOT NULL REFERENCES learners(id), key TEXT NOT NULL,
+    value TEXT NOT NULL, PRIMARY KEY (learner_id, key));
+"""
+
+
+class StoreError(TrainerError):
+    """Bad input to the learner store (an empty or unknown learner name, say)."""
+
+
+def default_path() -> Path:
+    """``$TRAINER_DB``, else ``<user data dir>/fivehundred-trainer/progress.sqlite3``."""
+    env = os.environ.get("TRAINER_DB")
+    if env:
+        return Path(env)
+    return Path(platformdirs.user_data_dir("fivehundred-trainer")) / "progress.sqlite3"
+
+
+@dataclass(frozen=True)
+class Learner:
+    id: int
+    name: str
+    rating: Rating
+
+
+@dataclass(frozen=True)
+class LessonProgress:
+    lesson: str
+    answered: int
+    correct: int
+    streak: int
+    mastered: bool
+
+
+@dataclass(frozen=True)
+class Attempt:
+    kind: str
+    item: str
+    themes: tuple[str, ...]
+    correct: bool
+    detail: dict[str, Any]
+    created: datetime
+    rating: float | None
+    deviation: float | None
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class ProgressStore:
+    """The learner store at ``path`` (default `default_path`); created on first use."""
+
+    def __init__(self, path: str | Path | None = None) -> None:
+        self.path = Path(path) if path is not None else default_path()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with self._connect() as db:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.executescript(_SCHEMA)
+
+    @contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+        db.row_factory = sqlite3.Row
+        try:
+            yield db
+        finally:
+            db.close()
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction: all of it lands, or none of it."""
+        with self._connect() as db:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+
+    # --- learners ----------------------------------------------------------------------------
+
+    def learners(self) -> list[str]:
+        with self._connect() as db:
+            return [r["name"] for r in db.execute("SELECT name FROM learners ORDER BY name")]
+
+    def learner(self, name: str, create: bool = True) -> Learner:
+        """The learner called ``name`` (trimmed, 1-40 characters), created if new and ``create``.
+
+        Raises `StoreError` for an empty or over-long name, or an unknown one when not creating.
+        """
+        clean = (name or "").strip()
+        if not 1 <= len(clean) <= 40:
+            raise StoreError("name: give 1 to 40 characters")
+        with self._write() as db:
+            row = db.execute("SELECT * FROM learners WHERE name = ?", (clean,)).fetchone()
+            if row is None:
+                if not create:
+                    raise StoreError(f"name: no learner called {clean!r}")
+                r = Rating()
+                db.execute(
+                    "INSERT INTO learners (name, created, rating, deviation, volatility) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (clean, _now().isoformat(), r.rating, r.deviation, r.volatility),
+                )
+                row = db.execute("SELECT * FROM learners WHERE name = ?", (clean,)).fetchone()
+        return Learner(row["id"], row["name"],
+                       Rating(row["rating"], row["deviation"], row["volatility"]))
+
+    # --- lessons -----------------------------------------------------------------------------
+
+    def record_lesson_answer(self, learner: Learner, lesson: str, correct: bool,
+                             detail: dict[str, Any] | None = None) -> LessonProgress:
+        """Count one practice answer; ``MASTERY_STREAK`` right in a row masters the lesson."""
+        with self._write() as db:
+            db.execute("INSERT OR IGNORE INTO lessons (learner_id, lesson) VALUES (?, ?)",
+                       (learner.id, lesson))
+            db.execute(
+                "UPDATE lessons SET answered = answered + 1, correct = correct + ?, "
+                "streak = CASE WHEN ? THEN streak + 1 ELSE 0 END, "
+                "mastered = mastered OR (? AND streak + 1 >= ?) "
+                "WHERE learner_id = ? AND lesson = ?",
+                (int(correct), int(correct), int(correct), MASTERY_STREAK, learner.id, lesson),
+            )
+            self._insert_attempt(db, learner, "lesson", lesson, (), correct, detail or {},
+                                 None)
+            row = db.execute("SELECT * FROM lessons WHERE learner_id = ? AND lesson = ?",
+                             (learner.id, lesson)).fetchone()
+        return _lesson(row)
+
+    def lesson_progress(self, learner: Learner) -> dict[str, LessonProgress]:
+        with self._connect() as db:
+            rows = db.execute("SELECT * FROM lessons WHERE learner_id = ?", (learner.id,))
+            return {r["lesson"]: _lesson(r) for r in rows}
+
+    # --- puzzles -----------------------------------------------------------------------------
+
+    def puzzle_rating(self, puzzle: str, initial: Rating) -> Rating:
+        """The puzzle's current rating: its stored one, else ``initial`` (from its record)."""
+        with self._connect() as db:
+            row = db.execute("SELECT * FROM puzzle_ratings WHERE puzzle = ?",
+                             (puzzle,)).fetchone()
+        return initial if row is None else Rating(row["rating"], row["deviation"],
+                                                  row["volatility"])
+
+    def record_puzzle_attempt(
+        self,
+        learner: Learner,
+        kind: str,
+        puzzle: str,
+        themes: Sequence[str],
+        solved: bool,
+        initial_rating: Rating,
+        detail: dict[str, Any] | None = None,
+        when: datetime | None = None,
+    ) -> Learner:
+        """Record a finished puzzle attempt in one transaction: the attempt, the Glicko-2 update
+        of learner and puzzle, and the FSRS review schedule. Returns the updated learner."""
+        when = when or _now()
+        with self._write() as db:
+            row = db.execute("SELECT * FROM learners WHERE id = ?", (learner.id,)).fetchone()
+            if row is None:
+                raise StoreError(f"name: no learner called {learner.name!r}")
+            me = Rating(row["rating"], row["deviation"], row["volatility"])
+            prow = db.execute("SELECT * FROM puzzle_ratings WHERE puzzle = ?",
+                              (puzzle,)).fetchone()
+            it = initial_rating if prow is None else Rating(
+                prow["rating"], prow["deviation"], prow["volatility"])
+            me, it = update_pair(me, it, solved)
+            db.execute("UPDATE learners SET rating = ?, deviation = ?, volatility = ? "
+                       "WHERE id = ?", (me.rating, me.deviation, me.volatility, learner.id))
+            db.execute(
+                "INSERT INTO puzzle_ratings VALUES (?, ?, ?, ?, 1) ON CONFLICT(puzzle) DO UPDATE "
+                "SET rating = excluded.rating, deviation = excluded.deviation, "
+                "volatility = excluded.volatility, attempts = attempts + 1",
+                (puzzle, it.rating, it.deviation, it.volatility),
+            )
+            old = db.execute("SELECT card FROM reviews WHERE learner_id = ? AND puzzle = ?",
+                             (learner.id, puzzle)).fetchone()
+            if old is not None or not solved:  # failed puzzles enter the review queue
+                card, due = review.review(old["card"] if old else None, solved, when)
+                db.execute("INSERT OR REPLACE INTO reviews VALUES (?, ?, ?, ?)",
+                           (learner.id, puzzle, card, due.isoformat()))
+            self._insert_attempt(db, learner, kind, puzzle, themes, solved, detail or {}, me,
+                                 when)
+        return Learner(learner.id, learner.name, me)
+
+    def due_reviews(self, learner: Learner, now: datetime | None = None) -> list[str]:
+        """Puzzles due for review now, most overdue first."""
+        now = now or _now()
+        with self._connect() as db:
+            rows = db.execute("SELECT puzzle FROM reviews WHERE learner_id = ? AND due <= ? "
+                              "ORDER BY due", (learner.id, now.isoformat()))
+            return [r["puzzle"] for r in rows]
+
+    def review_queue(self, learner: Learner) -> list[tuple[str, datetime]]:
+        """Every puzzle in the learner's review queue with its due time, soonest first."""
+        with self._connect() as db:
+            rows = db.execute("SELECT puzzle, due FROM reviews WHERE learner_id = ? "
+                              "ORDER BY due", (learner.id,))
+            return [(r["puzzle"], datetime.fromisoformat(r["due"])) for r in rows]
+
+    def attempted(self, learner: Learner) -> set[str]:
+        with self._connect() as db:
+            rows = db.execute("SELECT DISTINCT item FROM attempts WHERE learner_id = ? AND "
+                              "kind != 'lesson'", (learner.id,))
+            return {r["item"] for r in rows}
+
+    # --- history and settings ----------------------------------------------------------------
+
+    def attempts(self, learner: Learner) -> list[Attempt]:
+        """Every attempt of the learner (lessons and puzzles), oldest first."""
+        with self._connect() as db:
+            rows = db.execute("SELECT * FROM attempts WHERE learner_id = ? ORDER BY id",
+                              (learner.id,))
+            return [
+                Attempt(r["kind"], r["item"], tuple(json.loads(r["themes"])), bool(r["correct"]),
+                        json.loads(r["detail"]), datetime.fromisoformat(r["created"]),
+                        r["rating"], r["deviation"])
+                for r in rows
+            ]
+
+    def get_setting(self, learner: Learner, key: str, default: Any = None) -> Any:
+        with self._connect() as db:
+            row = db.execute("SELECT value FROM settings WHERE learner_id = ? AND key = ?",
+                             (learner.id, key)).fetchone()
+        return default if row is None else json.loads(row["value"])
+
+    def set_setting(self, learner: Learner, key: str, value: Any) -> None:
+        with self._write() as db:
+            db.execute("INSERT OR REPLACE INTO settings VALUES (?, ?, ?)",
+                       (learner.id, key, json.dumps(value)))
+
+    @staticmethod
+    def _insert_attempt(db: sqlite3.Connection, learner: Learner, kind: str, item: str,
+                        themes: Sequence[str], correct: bool, detail: dict[str, Any],
+                        rating: Rating | None, when: datetime | None = None) -> None:
+        db.execute(
+            "INSERT INTO attempts (learner_id, kind, item, themes, correct, detail, created, "
+            "rating, deviation) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (learner.id, kind, item, json.dumps(list(themes)), int(correct), json.dumps(detail),
+             (when or _now()).isoformat(), rating.rating if rating else None,
+             rating.deviation if rating else None),
+        )
+
+
+def _lesson(row: sqlite3.Row) -> LessonProgress:
+    return LessonProgress(row["lesson"], row["answered"], row["correct"], row["streak"],
+                          bool(row["mastered"]))
