@@ -1,0 +1,131 @@
+"""Simple, documented bidding and discard policies for generated deals and simulations.
+
+These are not the trainer's advice (that comes from double-dummy simulation); they make the
+deals behind puzzles look like real play, and give the simulated declarer a sensible discard.
+
+Hand valuation (`estimate_tricks`), counted for the hand alone, in tricks:
+- Trumps (suit contracts): joker 1, right bower 1, left bower 0.9, A 0.85, K 0.6, Q 0.35 when
+  held with at least two other trumps (else half that), and 1 for every trump beyond the fourth.
+- Side suits: A 0.9; K 0.6 with the A or with one more card (0.3 bare); Q 0.3 with A or K.
+  With three or more trumps, a void is worth 0.8 and a singleton 0.4 (ruffs).
+- No trumps: A 0.9, K 0.6 (guarded), Q 0.3 (guarded), the joker 1.2, a long suit's fifth and
+  further cards 0.7 each when it holds the ace.
+- Partner: a 4-player declarer counts 2 tricks from partner and the kitty; 3-player 1; 6-player
+  (two partners) 3.
+
+`choose_bid` bids the highest-valued strain at the level its estimate reaches (6 at 5.5
+estimated tricks and above), if that is still legal; else misère when the hand holds no card
+above 9 and no joker; else it passes.
+`choose_discard` keeps trumps and aces and discards to make voids: it throws the side suits
+with the fewest cards first, lowest cards first (RULES.md §4: any three cards).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from trainer.bidding import MISERE, Auction, Bid
+from trainer.cards import JOKER, SUITS, Card, Rank, Suit
+from trainer.rules import CardOrder, RuleSet, Strain
+
+PARTNER_TRICKS = {3: 1.0, 4: 2.0, 6: 3.0}
+
+
+def _suit_cards(hand: Sequence[Card], order: CardOrder) -> dict[Suit | None, list[Card]]:
+    out: dict[Suit | None, list[Card]] = {s: [] for s in SUITS}
+    out[None] = []
+    for card in hand:
+        out[order.effective_suit(card)].append(card)
+    for cards in out.values():
+        cards.sort(key=order.power, reverse=True)
+    return out
+
+
+def estimate_tricks(hand: Sequence[Card], strain: Strain, players: int = 4) -> float:
+    """Estimated tricks for ``strain`` with this hand as declarer (see the module docstring)."""
+    order = CardOrder(trump=strain.trump)
+    by_suit = _suit_cards(hand, order)
+    total = PARTNER_TRICKS.get(players, 2.0)
+    trumps = by_suit[strain.trump] if strain.trump is not None else []
+    if strain.trump is not None:
+        n = len(trumps)
+        for card in trumps:
+            p = order.power(card)
+            if card.is_joker or p == 31:
+                total += 1.0
+            elif p == 30:
+                total += 0.9
+            elif card.rank is Rank.ACE:
+                total += 0.85
+            elif card.rank is Rank.KING:
+                total += 0.6
+            elif card.rank is Rank.QUEEN:
+                total += 0.35 if n >= 3 else 0.175
+        total += max(0, n - 4)
+    elif JOKER in hand:
+        total += 1.2
+    for suit in SUITS:
+        if suit is strain.trump:
+            continue
+        cards = by_suit[suit]
+        ranks = [c.rank for c in cards]
+        if Rank.ACE in ranks:
+            total += 0.9
+        if Rank.KING in ranks:
+            total += 0.6 if (Rank.ACE in ranks or len(cards) >= 2) else 0.3
+        if Rank.QUEEN in ranks and (Rank.ACE in ranks or Rank.KING in ranks):
+            total += 0.3
+        if strain.trump is not None and len(trumps) >= 3:
+            total += {0: 0.8, 1: 0.4}.get(len(cards), 0.0)
+        if strain.trump is None and Rank.ACE in ranks and len(cards) >= 5:
+            total += 0.7 * (len(cards) - 4)
+    return total
+
+
+def misere_candidate(hand: Iterable[Card]) -> bool:
+    """A hand fit for misère: no joker and no card above a 9."""
+    return all(not c.is_joker and c.rank is not None and c.rank <= Rank.NINE for c in hand)
+
+
+def best_strain(hand: Sequence[Card], players: int = 4) -> tuple[Strain, float]:
+    """The strain with the highest estimate, and that estimate."""
+    scored = [(estimate_tricks(hand, s, players), i, s) for i, s in enumerate(Strain)]
+    value, _, strain = max(scored)
+    return strain, value
+
+
+def choose_bid(hand: Sequence[Card], auction: Auction) -> Bid | str:
+    """The call this policy makes now: the highest legal bid its estimate supports, else pass."""
+    legal = auction.legal_calls()
+    strain, value = best_strain(hand, auction.rules.players)
+    level = min(10, int(value + 0.5))
+    trick_bids = [b for b in legal if isinstance(b, Bid) and b.strain is strain
+                  and b.tricks_needed <= level]
+    if trick_bids:
+        return trick_bids[-1]
+    if misere_candidate(hand) and MISERE in legal:
+        return MISERE
+    return "P"
+
+
+def choose_discard(cards: Sequence[Card], contract: Bid, rules: RuleSet) -> tuple[Card, ...]:
+    """The cards the declarer discards from hand plus kitty (``rules.kitty_size`` of them).
+
+    Suit contracts and no trumps: keep trumps, the joker and aces; discard from the shortest
+    side suits first (to make voids), lowest card first. Misère: discard the highest cards.
+    """
+    order = CardOrder(trump=contract.trump)
+    n = rules.kitty_size
+    if contract.misere:
+        return tuple(sorted(cards, key=lambda c: (c.is_joker, order.power(c)), reverse=True)[:n])
+    keep_first = {c for c in cards if c.is_joker or order.is_trump(c) or c.rank is Rank.ACE}
+    length = Counter(order.effective_suit(c) for c in cards if c not in keep_first)
+    candidates = sorted(
+        (c for c in cards if c not in keep_first),
+        key=lambda c: (length[order.effective_suit(c)], order.power(c)),
+    )
+    if len(candidates) < n:  # too many trumps and aces: throw the lowest of those too
+        rest = sorted(keep_first, key=lambda c: (c.is_joker, order.is_trump(c), order.power(c)))
+        candidates += rest[: n - len(candidates)]
+    return tuple(candidates[:n])
