@@ -119,7 +119,8 @@ def _load_extra_commands() -> None:
             if exc.name != name:
                 raise
             continue
-        _EXTRA_COMMANDS.append(module.register)
+        if module.register not in _EXTRA_COMMANDS:  # main() may run more than once
+            _EXTRA_COMMANDS.append(module.register)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

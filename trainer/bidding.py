@@ -151,9 +151,18 @@ class Auction:
     def __post_init__(self) -> None:
         if self.dealer not in self.rules.seats:
             raise BidError(f"dealer: {self.dealer} does not sit at this table")
+        # ``calls`` is one entry per turn, as `calls` records it: a player who is out has an
+        # implicit "P" in their turn, which is replayed as it stands (not as the next call).
         calls, self.calls = list(self.calls), []
         for c in calls:
-            self.call(c)
+            call = parse_call(c) if isinstance(c, str) else c
+            turn = self.seat_of_call(len(self.calls))
+            if not self.is_over and turn is not self.to_call:
+                if call != PASS:
+                    raise BidError(f"call {call}: {turn} has passed and may not bid again")
+                self.calls.append(PASS)
+                continue
+            self.call(call)
 
     # --- state -------------------------------------------------------------------------------
 

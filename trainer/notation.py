@@ -211,6 +211,14 @@ def _field(obj: Mapping[str, Any], name: str, kind: type, default: Any = ...) ->
     return value
 
 
+def _card_in(text: Any, where: str, parse: Any = parse_card) -> Any:
+    """Parse a card (or play) code, naming the field it came from in any error."""
+    try:
+        return parse(text)
+    except CardError as exc:
+        raise PositionError(f"{where}: {exc}") from None
+
+
 def _parse_position(obj: Mapping[str, Any]) -> Position:
     unknown = set(obj) - _FIELDS
     if unknown:
@@ -219,8 +227,9 @@ def _parse_position(obj: Mapping[str, Any]) -> Position:
         rules = ruleset(obj.get("rules"))
     except TrainerError as exc:
         raise PositionError(str(exc) if str(exc).startswith("rules") else f"rules: {exc}") from None
+    contract_text = _field(obj, "contract", str)
     try:
-        contract = parse_bid(_field(obj, "contract", str))
+        contract = parse_bid(contract_text)
     except TrainerError as exc:
         raise PositionError(f"contract: {exc}") from None
     if contract.misere and not rules.misere:
@@ -245,12 +254,13 @@ def _parse_position(obj: Mapping[str, Any]) -> Position:
             if cards:
                 raise PositionError(f"hands.{seat}: the misère declarer's partner sits out")
             continue
-        hands[seat] = tuple(sorted((parse_card(c) for c in cards), key=sort_key))
+        hands[seat] = tuple(sorted((_card_in(c, f"hands.{seat}") for c in cards), key=sort_key))
     for seat in active:
         if seat not in hands:
             raise PositionError(f"hands.{seat}: missing")
 
-    trick = tuple(parse_play(c) for c in _field(obj, "trick", list, []))
+    hands = {s: hands[s] for s in active}  # table order
+    trick = tuple(_card_in(c, "trick", parse_play) for c in _field(obj, "trick", list, []))
     history: list[Trick] = []
     for i, t in enumerate(_field(obj, "history", list, [])):
         if not isinstance(t, Mapping) or set(t) != {"leader", "cards"}:
@@ -258,7 +268,7 @@ def _parse_position(obj: Mapping[str, Any]) -> Position:
         t_leader = parse_seat(t["leader"], rules, f"history[{i}].leader")
         if t_leader not in active or not isinstance(t["cards"], list):
             raise PositionError(f"history[{i}]: leader must play and cards must be a list")
-        plays = tuple(parse_play(c) for c in t["cards"])
+        plays = tuple(_card_in(c, f"history[{i}]", parse_play) for c in t["cards"])
         if len(plays) != len(active):
             raise PositionError(f"history[{i}]: a trick has {len(active)} cards, "
                                 f"not {len(plays)}")
@@ -299,8 +309,8 @@ def _check_position(pos: Position, active: tuple[Seat, ...]) -> None:
     for seat in active:
         want = size - 1 if seat in played else size
         if len(pos.hands[seat]) != want:
-            raise PositionError(f"hands.{seat}: {len(pos.hands[seat])} cards, but the trick "
-                                f"from {pos.leader} needs {want}")
+            raise PositionError(f"hands.{seat}: holds {len(pos.hands[seat])}, but the trick "
+                                f"from {pos.leader} needs {want} there")
     if len(pos.history) + size > 10:
         raise PositionError(f"history: {len(pos.history)} tricks played and {size} to go "
                             "make more than 10")

@@ -42,9 +42,10 @@ def score_hand(contract: Bid, declarer_tricks: int, rules: RuleSet) -> HandScore
 
     ``declarer_tricks``: tricks taken by the declarer's side, 0-10 (misère: by the declarer).
     Made: the bid's value (``overtricks_10``: +10 an overtrick; ``slam_250``: all ten tricks on
-    a bid worth under 250 score 250). Set: minus the bid's value. Defenders: 10 a trick they took
-    (``defender_tricks``), none in misère (unless ``misere_defenders``). Misère: +value with no
-    trick, else -value. Raises `BidError` if ``declarer_tricks`` is not 0-10.
+    a bid worth under 250 score 250, or more if overtricks made it more). Set: minus the bid's
+    value. Defenders: 10 a trick they took (``defender_tricks``), none in misère (unless
+    ``misere_defenders``). Misère: +value with no trick, else -value. Raises `BidError` if
+    ``declarer_tricks`` is not 0-10.
     """
     if not 0 <= declarer_tricks <= TRICKS_PER_HAND:
         raise BidError(f"tricks: {declarer_tricks} is not 0 to {TRICKS_PER_HAND}")
@@ -59,7 +60,7 @@ def score_hand(contract: Bid, declarer_tricks: int, rules: RuleSet) -> HandScore
         if rules.overtricks_10:
             declarer += 10 * (declarer_tricks - contract.tricks_needed)
         if rules.slam_250 and declarer_tricks == TRICKS_PER_HAND and value < SLAM_VALUE:
-            declarer = SLAM_VALUE
+            declarer = max(declarer, SLAM_VALUE)  # pagat: 250 or the bid's value, if greater
     else:
         declarer = -value
     defenders = 10 * defender_tricks if rules.defender_tricks else 0
@@ -109,6 +110,10 @@ class GameScore:
         """
         if self.winner is not None:
             raise BidError("the game is already over")
+        for side in tricks_by_side:
+            if side not in self.scores:
+                name = "-".join(map(str, side)) if isinstance(side, tuple) else repr(side)
+                raise BidError(f"tricks: {name} is not a side of this game")
         if sum(tricks_by_side.values()) != TRICKS_PER_HAND:
             raise BidError("tricks: the sides' tricks must add up to 10")
         own = self.side_of(declarer)
