@@ -116,7 +116,7 @@ def _load_extra_commands() -> None:
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:
-            if exc.name != name:
+            if exc.name is None or not name.startswith(exc.name):
                 raise
             continue
         if module.register not in _EXTRA_COMMANDS:  # main() may run more than once
