@@ -23,9 +23,7 @@ import platformdirs
 from trainer.errors import TrainerError
 from trainer.progress import review
 from trainer.progress.ratings import Rating, update_pair
-
-MASTERY_STREAK = 5
-"""Right answers in a row that master a lesson."""
+from trainer.quiz import MASTERY_STREAK
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS learners (

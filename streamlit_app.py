@@ -1,0 +1,18 @@
+"""The Five Hundred trainer: the router only. Run with ``streamlit run streamlit_app.py``.
+
+Pages live in ``trainer/ui/``; this file sets up the page and the navigation, nothing else.
+"""
+
+import streamlit as st
+
+st.set_page_config(
+    page_title="Five Hundred trainer", page_icon=":material/playing_cards:", layout="centered"
+)
+
+PAGES = [
+    st.Page("trainer/ui/home.py", title="Home", icon=":material/home:", default=True),
+    st.Page("trainer/ui/learn.py", title="Learn", icon=":material/school:", url_path="learn"),
+    st.Page("trainer/ui/rules_page.py", title="Rules", icon=":material/tune:", url_path="rules"),
+]
+
+st.navigation(PAGES).run()

@@ -1,0 +1,171 @@
+"""The Streamlit app through AppTest: every page renders, lessons give feedback and mastery, the
+Rules page changes the rules every page uses."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from trainer.cards import Card, Rank, Suit
+from trainer.quiz import MASTERY_STREAK, Question, make_question
+from trainer.rules import PRESETS, RuleSet
+from trainer.ui.lesson_files import load_lessons
+
+APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
+LEARN = "trainer/ui/learn.py"
+RULES = "trainer/ui/rules_page.py"
+
+
+def start(page: str | None = None, **state: object) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["rng_seed"] = 12345
+    for key, value in state.items():
+        at.session_state[key] = value
+    at.run()
+    if page is not None:
+        at.switch_page(page).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def question(at: AppTest, lesson_id: str) -> Question:
+    _, q = at.session_state[f"question:{lesson_id}"]
+    return q
+
+
+def click_choice(at: AppTest, lesson_id: str, choice: str) -> None:
+    q = question(at, lesson_id)
+    at.button(key=f"choice:{lesson_id}:{q.choices.index(choice)}").click().run()
+    assert not at.exception, at.exception
+
+
+def test_home_renders() -> None:
+    at = start()
+    assert at.title[0].value == "Five Hundred trainer"
+    text = " ".join(m.value for m in at.markdown)
+    assert "trick-taking" in text and 'role="img"' in text
+
+
+@pytest.mark.parametrize("lesson", [lesson.id for lesson in load_lessons()])
+def test_every_lesson_renders_with_a_question(lesson: str) -> None:
+    at = start(LEARN, lesson_current=lesson)
+    assert at.radio(key="lesson_pick").value == lesson
+    q = question(at, lesson)
+    assert any(q.prompt in m.value for m in at.markdown)
+    assert len([b for b in at.button if b.key.startswith(f"choice:{lesson}:")]) == len(q.choices)
+    assert any("<svg" in m.value for m in at.markdown)
+
+
+def test_answer_right_then_wrong() -> None:
+    lesson = "winning-tricks"
+    at = start(LEARN, lesson_current=lesson)
+    q = question(at, lesson)
+    click_choice(at, lesson, q.answer)
+    assert at.success[0].value.startswith("Right")
+    assert q.explanation in at.success[0].value
+    assert at.session_state["mastery"][lesson].streak == 1
+
+    at.button(key="next_question").click().run()
+    q2 = question(at, lesson)
+    assert q2 != q and not at.success
+    wrong = next(c for c in q2.choices if c != q2.answer)
+    click_choice(at, lesson, wrong)
+    assert at.error[0].value.startswith("Not quite")
+    assert q2.answer in at.error[0].value and q2.explanation in at.error[0].value
+    record = at.session_state["mastery"][lesson]
+    assert record.streak == 0 and record.answered == 2 and record.right == 1
+
+
+def left_bower_question() -> Question:
+    """A 'may you play J♦?' question with hearts trumps and diamonds led, from the generator."""
+    for seed in range(5000):
+        q = make_question("following", seed, PRESETS["australian"])
+        lead = q.group("The trick so far").plays[0].card
+        if (
+            q.order is not None
+            and q.order.trump is Suit.HEARTS
+            and q.subject == Card(Suit.DIAMONDS, Rank.JACK)
+            and lead.suit is Suit.DIAMONDS
+            and q.answer == "No"
+        ):
+            return q
+    raise AssertionError("no such question")
+
+
+def test_left_bower_feedback_on_the_page() -> None:
+    q = left_bower_question()
+    at = start(
+        LEARN,
+        lesson_current="following",
+        **{"question:following": (PRESETS["australian"], q), "answer:following": None},
+    )
+    assert question(at, "following") == q
+    click_choice(at, "following", "Yes")
+    shown = at.error[0].value
+    assert "J♦ is the left bower: with hearts trumps it is a heart" in shown
+    assert "does not follow diamonds" in shown
+
+
+def test_five_in_a_row_masters_and_opens_the_next_lesson() -> None:
+    lesson = "the-pack"
+    at = start(LEARN, lesson_current=lesson)
+    for _ in range(MASTERY_STREAK):
+        click_choice(at, lesson, question(at, lesson).answer)
+        at.button(key="next_question").click().run()
+    assert at.session_state["mastery"][lesson].mastered
+    assert any("Your path: 1 ✓ → 2" in c.value for c in at.caption)
+    at.button(key="next_lesson").click().run()
+    assert at.session_state["lesson_current"] == "card-order"
+    assert not at.exception
+
+
+def test_rules_page_renders_tables() -> None:
+    at = start(RULES)
+    assert at.title[0].value == "Rules"
+    table = at.table[0].value
+    assert table.loc["10", "NT"] == 520 and table.loc["6", "♠"] == 40
+    ladder = " ".join(m.value for m in at.markdown)
+    assert "misère · 250" in ladder and "open misère · 500" in ladder
+    assert "sits above 7NT, below 8♠" in ladder
+
+
+def test_rule_toggle_changes_session_state() -> None:
+    at = start(RULES)
+    assert at.session_state["rules"] == PRESETS["australian"]
+    at.toggle(key="rule:overtricks_10").set_value(True).run()
+    rules = at.session_state["rules"]
+    assert isinstance(rules, RuleSet) and rules.overtricks_10
+    assert at.selectbox(key="rules_preset").value == "custom"
+
+
+def test_preset_sets_every_option() -> None:
+    at = start(RULES)
+    at.selectbox(key="rules_preset").set_value("american").run()
+    assert at.session_state["rules"] == PRESETS["american"]
+    assert at.toggle(key="rule:one_round_bidding").value is True
+    text = " ".join(m.value for m in at.markdown)
+    assert "sits above 8♠, below 8♣" in text
+
+
+def test_invalid_combination_is_a_message_not_a_traceback() -> None:
+    at = start(RULES)
+    at.selectbox(key="rule:deck").set_value(45).run()
+    assert at.session_state["rules"].deck == 45
+    at.selectbox(key="rule:players").set_value(3).run()
+    assert not at.exception
+    assert any("45-card pack is for 4 players only" in e.value for e in at.error)
+    assert at.session_state["rules"].players == 4  # the last valid rules stay in use
+    at.selectbox(key="rule:deck").set_value(43).run()
+    assert not at.error and at.session_state["rules"].players == 3
+
+
+def test_learn_follows_the_chosen_rules() -> None:
+    at = start(RULES)
+    at.selectbox(key="rule:players").set_value(3).run()
+    at.switch_page(LEARN).run()
+    assert not at.exception
+    rules, _ = at.session_state["question:the-pack"]
+    assert rules.players == 3
+    assert any("3 players, 33-card pack" in c.value for c in at.caption)

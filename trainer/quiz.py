@@ -1,0 +1,601 @@
+"""Practice questions for the lessons, generated without end from a seed (no Streamlit here).
+
+Each quiz kind is a generator ``(random.Random, RuleSet) -> Question``; `make_question` builds one
+from a seed, so a question can be reproduced. Every answer is computed by the engine:
+`trainer.cards.pack` (lesson 1), `CardOrder.effective_suit` and `CardOrder.power` (lesson 2),
+`legal_plays` (lesson 3) and `CardOrder.trick_winner` (lesson 4), and every explanation is
+built from the same facts. `Mastery` counts answers: five right in a row masters a lesson.
+
+Quiz kinds (the ``quiz`` field of a lesson's front matter): ``pack``, ``card-order``,
+``following``, ``tricks``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from trainer.cards import JOKER, SUITS, Card, Rank, Seat, Suit, deal
+from trainer.rules import CardOrder, Play, RuleSet, legal_plays
+
+MASTERY_STREAK = 5
+"""Answers right in a row that master a lesson."""
+
+SEAT_NAMES: dict[Seat, str] = {
+    Seat.N: "North",
+    Seat.NE: "North-east",
+    Seat.E: "East",
+    Seat.SE: "South-east",
+    Seat.S: "South",
+    Seat.SW: "South-west",
+    Seat.W: "West",
+    Seat.NW: "North-west",
+}
+NO_SUIT = "no suit"
+
+
+@dataclass(frozen=True)
+class CardGroup:
+    """Cards shown with a question: a hand (no captions) or a trick (one caption per play)."""
+
+    label: str
+    plays: tuple[Play, ...]
+    captions: tuple[str, ...] = ()
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(p.card for p in self.plays)
+
+
+@dataclass(frozen=True)
+class Question:
+    """One practice question: the prompt, the choices, the right answer and why.
+
+    ``order`` is the card order of the hand the question is set in (None for questions about
+    the pack); ``subject`` the card asked about, if any; ``cards`` the groups to draw;
+    ``topic`` what kind of question it is within its quiz (``in_pack``, ``which_suit``...).
+    """
+
+    quiz: str
+    seed: int
+    prompt: str
+    choices: tuple[str, ...]
+    answer: str
+    explanation: str
+    cards: tuple[CardGroup, ...] = ()
+    order: CardOrder | None = None
+    subject: Card | None = None
+    topic: str = ""
+
+    def __post_init__(self) -> None:
+        if self.answer not in self.choices or len(set(self.choices)) != len(self.choices):
+            raise ValueError(f"question {self.quiz}/{self.seed}: the answer must be one choice")
+
+    def is_right(self, choice: str) -> bool:
+        return choice == self.answer
+
+    def feedback(self, choice: str) -> str:
+        """What the learner reads after choosing: right or wrong, the answer, and why."""
+        if self.is_right(choice):
+            return f"Right: {self.answer}. {self.explanation}"
+        return f"Not quite: you chose {choice}, the answer is {self.answer}. {self.explanation}"
+
+    def group(self, label: str) -> CardGroup:
+        """The card group with this label; raises KeyError if there is none."""
+        for g in self.cards:
+            if g.label == label:
+                return g
+        raise KeyError(label)
+
+
+@dataclass(frozen=True)
+class Mastery:
+    """A learner's record on one lesson's practice: the streak, the best streak, the totals."""
+
+    streak: int = 0
+    best: int = 0
+    answered: int = 0
+    right: int = 0
+
+    def record(self, correct: bool) -> Mastery:
+        streak = self.streak + 1 if correct else 0
+        return replace(
+            self,
+            streak=streak,
+            best=max(self.best, streak),
+            answered=self.answered + 1,
+            right=self.right + int(correct),
+        )
+
+    @property
+    def mastered(self) -> bool:
+        """True once the learner has answered `MASTERY_STREAK` right in a row (it stays)."""
+        return self.best >= MASTERY_STREAK
+
+
+# --- words -------------------------------------------------------------------------------------
+
+
+def card_name(card: Card) -> str:
+    """Short name for explanations: ``J♦``, ``10♥``, ``the joker``."""
+    return "the joker" if card.is_joker else card.pretty
+
+
+def play_name(play: Play) -> str:
+    if play.named is not None:
+        return f"the joker (named as {play.named.noun})"
+    return card_name(play.card)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def suit_one(suit: Suit) -> str:
+    """``"heart"``: one card of the suit."""
+    return suit.noun[:-1]
+
+
+def contract_words(order: CardOrder) -> str:
+    """``"Hearts are trumps"`` or ``"No trumps"``."""
+    if order.trump is None:
+        return "No trumps"
+    return f"{order.trump.noun.capitalize()} are trumps"
+
+
+def _names(cards: Sequence[Card]) -> str:
+    return _names_list([card_name(c) for c in cards])
+
+
+def _names_list(names: Sequence[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _pack_words(rules: RuleSet) -> str:
+    if rules.players == 4:
+        return f"the {len(rules.pack)}-card pack"
+    return f"the {rules.players}-player pack of {len(rules.pack)} cards"
+
+
+def trump_order(order: CardOrder, rules: RuleSet) -> list[Card]:
+    """The trump suit of ``order`` from the top, as the engine ranks it (empty at no trumps)."""
+    if order.trump is None:
+        return []
+    trumps = [c for c in rules.pack if order.effective_suit(c) is order.trump]
+    return sorted(trumps, key=order.power, reverse=True)
+
+
+def _bower_note(card: Card, order: CardOrder) -> str:
+    if order.trump is None or card.is_joker or card.rank is not Rank.JACK:
+        return ""
+    if card.suit is order.trump:
+        return f"{card.pretty} is the right bower, the jack of trumps."
+    if card.suit is order.trump.same_colour:
+        assert card.suit is not None
+        return (
+            f"{card.pretty} is the left bower: with {order.trump.noun} trumps it is a "
+            f"{suit_one(order.trump)}, not a {suit_one(card.suit)}."
+        )
+    return ""
+
+
+# --- lesson 1: the pack ------------------------------------------------------------------------
+
+
+def _candidate_cards(rules: RuleSet) -> list[Card]:
+    """Cards one might think are in the pack: the 52 (and 11-13 for 6 players), the joker."""
+    ranks = [r for r in Rank if rules.players == 6 or r < Rank.ELEVEN or r >= Rank.JACK]
+    return [Card(s, r) for s in SUITS for r in ranks] + [JOKER]
+
+
+def _suit_run(rules: RuleSet, suit: Suit) -> str:
+    ranks = [c for c in rules.pack if c.suit is suit]
+    return " ".join(c.pretty for c in ranks)
+
+
+def quiz_pack(rng: random.Random, rules: RuleSet) -> Question:
+    """Lesson 1: is a card in the pack, how many cards, how many in the kitty, lowest card."""
+    kind = rng.choice(["in_pack", "in_pack", "in_pack", "count", "kitty", "lowest"])
+    the_pack = rules.pack
+    size = len(the_pack)
+    kitty = size - 10 * rules.players
+    setting = _table_words(rules)
+    if kind == "in_pack":
+        candidates = _candidate_cards(rules)
+        edge = [c for c in candidates
+                if c.rank is not None and (c.rank <= Rank.SEVEN or Rank.TEN < c.rank < Rank.JACK)]
+        card = rng.choice(edge if rng.random() < 0.7 else candidates)
+        inside = card in the_pack
+        answer = "Yes" if inside else "No"
+        if card.is_joker:
+            why = (
+                "Every pack of Five Hundred has one joker (the bird): it is in "
+                f"{_pack_words(rules)}."
+            )
+        else:
+            assert card.suit is not None
+            why = (
+                f"In {_pack_words(rules)}, {card.suit.noun} run {_suit_run(rules, card.suit)}: "
+                f"{card.pretty} is {'' if inside else 'not '}one of them."
+            )
+        return Question(
+            quiz="pack", seed=0, topic=kind, prompt=f"{setting} Is {card_name(card)} in the pack?",
+            choices=("Yes", "No"), answer=answer, explanation=why,
+            cards=(CardGroup("The card", (Play(card),)),), subject=card,
+        )
+    if kind == "count":
+        others = [n for n in (33, 43, 45, 52, 53, 63) if n != size]
+        choices = sorted([size, *rng.sample(others, 3)])
+        why = (
+            f"{_pack_words(rules).capitalize()}: {_count_words(rules)} "
+            f"That makes {size} cards: ten to each of the {rules.players} players and "
+            f"{kitty} to the kitty."
+        )
+        return Question(
+            quiz="pack", seed=0, topic=kind, prompt=f"{setting} How many cards are in the pack?",
+            choices=tuple(map(str, choices)), answer=str(size), explanation=why,
+        )
+    if kind == "kitty":
+        choices = ("2", "3", "4", "5")
+        why = (
+            f"{_pack_words(rules).capitalize()} has {size} cards; each of the {rules.players} "
+            f"players gets ten ({10 * rules.players} cards), so {kitty} go to the kitty."
+        )
+        return Question(
+            quiz="pack", seed=0, topic=kind, prompt=f"{setting} How many cards go to the kitty?",
+            choices=choices, answer=str(kitty), explanation=why,
+        )
+    suit = rng.choice(SUITS)
+    ranks = [c.rank for c in the_pack if c.suit is suit and c.rank is not None]
+    lowest = min(ranks)
+    low_choices = [r for r in Rank if r <= Rank.SEVEN]
+    picks = [*rng.sample([r for r in low_choices if r is not lowest], 3), lowest]
+    choices = tuple(str(int(r)) for r in sorted(picks))
+    why = f"In {_pack_words(rules)}, {suit.noun} run {_suit_run(rules, suit)}."
+    return Question(
+        quiz="pack", seed=0, topic=kind,
+        prompt=f"{setting} What is the lowest {suit_one(suit)} in the pack?",
+        choices=choices, answer=str(int(lowest)), explanation=why,
+    )
+
+
+def _table_words(rules: RuleSet) -> str:
+    if rules.players == 4:
+        return f"Four players, {rules.deck}-card pack." if rules.deck == 45 else "Four players."
+    return f"{'Three' if rules.players == 3 else 'Six'} players."
+
+
+def _count_words(rules: RuleSet) -> str:
+    if rules.players == 3:
+        return "A K Q J 10 9 8 7 in every suit (32 cards) and the joker."
+    if rules.players == 6:
+        return (
+            "all 52 cards, 11 and 12 in every suit, 13 in hearts and diamonds (62 cards) and "
+            "the joker."
+        )
+    if rules.deck == 45:
+        return "A down to 4 in every suit (44 cards: the black 4s are kept) and the joker."
+    return (
+        "A down to 4 in hearts and diamonds (22 cards), A down to 5 in spades and clubs "
+        "(20 cards), and the joker."
+    )
+
+
+# --- lesson 2: card order and the trump suit ---------------------------------------------------
+
+
+def quiz_card_order(rng: random.Random, rules: RuleSet) -> Question:
+    """Lesson 2: which suit a card belongs to, the highest of some trumps, name the bowers."""
+    kind = rng.choice(["which_suit", "which_suit", "highest", "highest", "bower"])
+    the_pack = rules.pack
+    if kind == "which_suit":
+        trump = None if rng.random() < 0.2 else rng.choice(SUITS)
+        order = CardOrder(trump=trump)
+        jacks = [c for c in the_pack if c.rank is Rank.JACK]
+        roll = rng.random()
+        card = rng.choice(jacks) if roll < 0.45 else JOKER if roll < 0.6 else rng.choice(the_pack)
+        suit = order.effective_suit(card)
+        answer = suit.noun if suit is not None else NO_SUIT
+        choices = tuple(s.noun for s in SUITS) + ((NO_SUIT,) if trump is None else ())
+        why = _which_suit_why(card, order)
+        prompt = f"{contract_words(order)}. Which suit does {card_name(card)} belong to?"
+        return Question(
+            quiz="card-order", seed=0, topic=kind, prompt=prompt, choices=choices, answer=answer,
+            explanation=why, cards=(CardGroup("The card", (Play(card),)),), order=order,
+            subject=card,
+        )
+    trump = rng.choice(SUITS)
+    order = CardOrder(trump=trump)
+    ranked = trump_order(order, rules)
+    if kind == "highest":
+        n = rng.choice((3, 4))
+        top, rest = ranked[:3], ranked[3:]
+        picks: list[Card] = []
+        if rng.random() < 0.75:
+            picks.append(rng.choice(top[1:]))  # a bower, so the question is about them
+        pool = [c for c in top + rest if c not in picks]
+        picks += rng.sample(pool, n - len(picks))
+        rng.shuffle(picks)
+        best = max(picks, key=order.power)
+        listing = ", ".join(_ranked_name(c, order) for c in ranked)
+        why = (
+            f"With {trump.noun} trumps the trumps rank, from the top: {listing}. "
+            f"So {card_name(best)} is the highest of these."
+        )
+        return Question(
+            quiz="card-order", seed=0, topic=kind,
+            prompt=f"{contract_words(order)}. Which of these trumps is the highest?",
+            choices=tuple(card_name(c) for c in picks), answer=card_name(best),
+            explanation=why, cards=(CardGroup("The cards", tuple(Play(c) for c in picks)),),
+            order=order,
+        )
+    which = rng.choice(("right", "left"))
+    right = Card(trump, Rank.JACK)
+    left = next(c for c in ranked if c.rank is Rank.JACK and c != right)
+    answer_card = right if which == "right" else left
+    jacks = [c for c in the_pack if c.rank is Rank.JACK]
+    choices = tuple(card_name(c) for c in [*jacks, JOKER])
+    why = (
+        f"The right bower is the jack of trumps, {right.pretty}; the left bower is the other "
+        f"jack of the same colour, {left.pretty}, which counts as a {suit_one(trump)} for the "
+        f"whole hand. Only the joker ranks above them."
+    )
+    return Question(
+        quiz="card-order", seed=0, topic=kind,
+        prompt=f"{contract_words(order)}. Which card is the {which} bower?",
+        choices=choices, answer=card_name(answer_card), explanation=why, order=order,
+        subject=answer_card,
+    )
+
+
+def _ranked_name(card: Card, order: CardOrder) -> str:
+    if card.is_joker:
+        return "the joker"
+    note = _bower_note(card, order)
+    if "right bower" in note:
+        return f"{card.pretty} (right bower)"
+    if "left bower" in note:
+        return f"{card.pretty} (left bower)"
+    return card.pretty
+
+
+def _which_suit_why(card: Card, order: CardOrder) -> str:
+    if card.is_joker:
+        if order.trump is not None:
+            return (
+                f"In a trump contract the joker is the highest trump: with {order.trump.noun} "
+                f"trumps it is a {suit_one(order.trump)}."
+            )
+        return (
+            "At no trumps the joker belongs to no suit (unless the declarer nominated a suit "
+            "for it before the first lead, which was not done here): it may be played only "
+            "when its holder cannot follow suit, or led with a named suit."
+        )
+    assert card.suit is not None
+    bower = _bower_note(card, order)
+    if bower:
+        return bower
+    if order.trump is None and card.rank is Rank.JACK:
+        return (
+            f"At no trumps there are no bowers: {card.pretty} is an ordinary "
+            f"{suit_one(card.suit)}."
+        )
+    return (
+        f"{card.pretty} is a {suit_one(card.suit)}: only the joker and the left bower (the "
+        f"other jack of the trumps' colour) change suit."
+    )
+
+
+# --- lesson 3: following suit ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Table:
+    order: CardOrder
+    hands: dict[Seat, list[Card]]
+    leader: Seat
+
+
+def _random_table(rng: random.Random, rules: RuleSet, you: Seat | None) -> _Table:
+    """A fresh deal with a random contract (no trumps one time in five) and leader."""
+    dealt = deal(rng.getrandbits(32), rules.players, rules.deck)
+    hands = {s: list(h) for s, h in dealt.hands.items()}
+    trump: Suit | None = None if rng.random() < 0.2 else rng.choice(SUITS)
+    if you is not None and trump is not None and rng.random() < 0.5:
+        jacks = [c for c in hands[you] if c.rank is Rank.JACK and c.suit is not None]
+        if jacks:  # make one of your jacks the left bower now and then
+            jack_suit = rng.choice(jacks).suit
+            assert jack_suit is not None
+            trump = jack_suit.same_colour
+    leaders = [s for s in rules.seats if s is not you]
+    return _Table(CardOrder(trump=trump), hands, rng.choice(leaders))
+
+
+def _seats_from(rules: RuleSet, leader: Seat, count: int) -> list[Seat]:
+    table = rules.seats
+    i = table.index(leader)
+    return [table[(i + k) % len(table)] for k in range(count)]
+
+
+def _pick_play(rng: random.Random, options: list[Play], order: CardOrder,
+               prefer: set[Suit | None]) -> Play:
+    liked = [p for p in options if order.play_suit(p) in prefer or p.card.is_joker]
+    if liked and rng.random() < 0.6:
+        return rng.choice(liked)
+    return rng.choice(options)
+
+
+def _you(rules: RuleSet) -> Seat:
+    return rules.seats[len(rules.seats) // 2]
+
+
+def quiz_following(rng: random.Random, rules: RuleSet) -> Question:
+    """Lesson 3: the cards led so far and your hand; may you play this card?"""
+    you = _you(rules)
+    table = _random_table(rng, rules, you)
+    order = table.order
+    hand = table.hands[you]
+    prefer: set[Suit | None] = {order.trump} if rng.random() < 0.3 else set()
+    for c in hand:
+        if "left bower" in _bower_note(c, order):
+            prefer.add(c.suit)
+    seats_before = []
+    seat = table.leader
+    while seat is not you:
+        seats_before.append(seat)
+        seat = rules.next_seat(seat)
+    trick: list[Play] = []
+    for s in seats_before:
+        options = legal_plays(table.hands[s], trick, order, rules, s)
+        trick.append(_pick_play(rng, options, order, prefer if not trick else set()))
+    legal = {p.card for p in legal_plays(hand, trick, order, rules, you)}
+    tricky = [c for c in hand if c.is_joker or _bower_note(c, order)]
+    illegal = [c for c in hand if c not in legal]
+    if tricky and rng.random() < 0.5:
+        card = rng.choice(tricky)
+    elif illegal and rng.random() < 0.5:
+        card = rng.choice(illegal)
+    else:
+        card = rng.choice(hand)
+    ok = card in legal
+    lead_words = f"{SEAT_NAMES[table.leader]} led {play_name(trick[0])}"
+    prompt = (
+        f"{contract_words(order)}. {lead_words}; you are {SEAT_NAMES[you]}. "
+        f"May you play {card_name(card)}?"
+    )
+    return Question(
+        quiz="following", seed=0, topic="may_play", prompt=prompt, choices=("Yes", "No"),
+        answer="Yes" if ok else "No",
+        explanation=_following_why(card, hand, trick[0], order, ok),
+        cards=(
+            CardGroup("The trick so far", tuple(trick),
+                      tuple(SEAT_NAMES[s] for s in seats_before)),
+            CardGroup("Your hand", tuple(Play(c) for c in hand)),
+        ),
+        order=order, subject=card,
+    )
+
+
+def _following_why(card: Card, hand: Sequence[Card], lead: Play, order: CardOrder,
+                   ok: bool) -> str:
+    led = order.play_suit(lead)
+    assert led is not None  # a lead always has a suit (a free joker is led with a named one)
+    follow = [c for c in hand if order.effective_suit(c) is led]
+    lead_is = f"The suit led is {led.noun}"
+    if lead.named is not None:
+        lead_is = f"The joker was led and named as {led.noun}, so the suit led is {led.noun}"
+    elif lead.card.is_joker or _bower_note(lead.card, order):
+        lead_is = f"{_cap(card_name(lead.card))} is a trump, so the suit led is {led.noun} (trumps)"
+    parts = [lead_is + "."]
+    if follow:
+        parts.append(f"You hold {_names(follow)}, so you must follow {led.noun}.")
+    else:
+        parts.append(f"You hold no {suit_one(led)}, so you may play any card.")
+    note = _bower_note(card, order)
+    if card.is_joker and order.trump is None:
+        note = (
+            "At no trumps the joker belongs to no suit: it may be played only when you cannot "
+            "follow suit, and then it wins the trick."
+        )
+    elif card.is_joker:
+        note = f"The joker is the highest trump: it is a {suit_one(order.trump or led)}."
+    elif note and "left bower" in note:
+        assert card.suit is not None
+        if order.effective_suit(card) is led:
+            note = f"{note[:-1]}, so it follows {led.noun}."
+        elif card.suit is led:
+            note = f"{note[:-1]}, so it does not follow {led.noun}."
+    elif follow and not ok:
+        assert card.suit is not None
+        note = f"{card.pretty} is a {suit_one(card.suit)}."
+    if note:
+        parts.append(note)
+    return " ".join(parts)
+
+
+# --- lesson 4: winning tricks ------------------------------------------------------------------
+
+
+def quiz_tricks(rng: random.Random, rules: RuleSet) -> Question:
+    """Lesson 4: a whole trick, played legally from random hands; who wins it?"""
+    table = _random_table(rng, rules, None)
+    order = table.order
+    seats = _seats_from(rules, table.leader, rules.players)
+    trick: list[Play] = []
+    for s in seats:
+        options = legal_plays(table.hands[s], trick, order, rules, s)
+        # the leader leads anything; a player who cannot follow likes to trump
+        trick.append(_pick_play(rng, options, order, {order.trump} if trick else set()))
+    winner = order.trick_winner(trick)
+    choices = tuple(f"{SEAT_NAMES[s]}: {play_name(p)}" for s, p in zip(seats, trick, strict=True))
+    prompt = f"{contract_words(order)}. {SEAT_NAMES[table.leader]} led. Who wins this trick?"
+    return Question(
+        quiz="tricks", seed=0, topic="winner", prompt=prompt, choices=choices,
+        answer=choices[winner],
+        explanation=_winner_why(trick, winner, order),
+        cards=(CardGroup("The trick", tuple(trick), tuple(SEAT_NAMES[s] for s in seats)),),
+        order=order,
+    )
+
+
+def _winner_why(trick: Sequence[Play], winner: int, order: CardOrder) -> str:
+    best = trick[winner]
+    led = order.play_suit(trick[0])
+    if best.card.is_joker and order.free_joker:
+        how = (
+            "was led with a named suit"
+            if winner == 0
+            else "was played by a player who could not follow suit"
+        )
+        return (
+            f"At no trumps the joker wins any trick it is played to: here it {how} "
+            f"(unless a suit was nominated for it, which was not done here)."
+        )
+    trumps = [p.card for p in trick if order.is_trump(p.card)]
+    if trumps:
+        assert order.trump is not None
+        ranked = sorted(trumps, key=order.power, reverse=True)
+        listing = _names_list([_ranked_name(c, order) for c in ranked])
+        played = f"One trump was played, {listing}" if len(ranked) == 1 else (
+            f"Trumps were played: {listing}"
+        )
+        why = f"{played}. The highest trump wins the trick: {card_name(best.card)}."
+        if led is not None and led is not order.trump:
+            why += f" {led.noun.capitalize()} were led, but a trump beats any card of another suit."
+        return why
+    assert led is not None
+    off = [p.card for p in trick if order.play_suit(p) is not led]
+    why = (
+        f"No trump was played, so the highest {suit_one(led)} (the suit led) wins: "
+        f"{play_name(best)}."
+        if order.trump is not None
+        else f"At no trumps the highest card of the suit led ({led.noun}) wins: {play_name(best)}."
+    )
+    if off:
+        verb = "is a discard" if len(off) == 1 else "are discards"
+        why += f" {_names(off)} {verb}: a card of another suit cannot win."
+    return why
+
+
+# --- the registry ------------------------------------------------------------------------------
+
+QUIZZES: dict[str, Callable[[random.Random, RuleSet], Question]] = {
+    "pack": quiz_pack,
+    "card-order": quiz_card_order,
+    "following": quiz_following,
+    "tricks": quiz_tricks,
+}
+
+
+def make_question(quiz: str, seed: int, rules: RuleSet) -> Question:
+    """The question of quiz kind ``quiz`` for ``seed`` under ``rules`` (same inputs, same
+    question). Raises KeyError naming an unknown quiz kind."""
+    try:
+        generator = QUIZZES[quiz]
+    except KeyError:
+        raise KeyError(f"quiz: unknown kind {quiz!r} (known: {', '.join(QUIZZES)})") from None
+    question = generator(random.Random(seed), rules)
+    return replace(question, seed=seed)

@@ -1,0 +1,182 @@
+"""Lesson files: Markdown with front matter, and the card marker (no Streamlit here).
+
+A lesson is a Markdown file in ``lessons/`` that starts with front matter between ``---`` lines,
+one ``key: value`` a line::
+
+    ---
+    id: the-pack
+    title: The pack
+    order: 1
+    quiz: pack
+    summary: Build the 43-card pack from the 52.
+    ---
+
+``id``, ``title``, ``order`` (a whole number) and ``quiz`` (a kind in
+`trainer.quiz.QUIZZES`) are required; ``summary`` is optional.
+
+Card pictures: write ``:cards[JK JH JD AH]`` (card codes as in DESIGN.md, split by spaces or
+commas). On a line of its own it becomes a row of full-size cards; inside a sentence, small
+cards. Add ``{trump=H}`` after it (``S C D H``) to label and ring the cards as they rank with that
+trump suit (``:cards[JH JD]{trump=H}``: right bower, left bower).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from trainer.cards import Card, Suit
+from trainer.errors import TrainerError
+from trainer.notation import parse_card, parse_suit
+from trainer.quiz import QUIZZES
+from trainer.rules import CardOrder
+from trainer.ui.cards_svg import hand_html, inline_cards_html
+
+LESSON_DIR = Path(__file__).resolve().parents[2] / "lessons"
+REQUIRED_KEYS = ("id", "title", "order", "quiz")
+ROW_WIDTH = 56
+"""Width of a card in a lesson's row of cards: thirteen trumps fit on two lines, eleven on one."""
+CARD_MARKER = re.compile(r":cards\[([^\]]*)\](?:\{trump=([^}]*)\})?")
+
+
+class LessonError(ValueError):
+    """A lesson file that cannot be read: missing front matter, a bad key or card code."""
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One lesson: its front matter and its Markdown body."""
+
+    id: str
+    title: str
+    order: int
+    quiz: str
+    body: str
+    summary: str = ""
+
+
+@dataclass(frozen=True)
+class CardMarker:
+    """The cards of one ``:cards[...]`` marker, and the trump suit it is shown with."""
+
+    cards: tuple[Card, ...]
+    trump: Suit | None = None
+
+
+    @property
+    def order(self) -> CardOrder | None:
+        """The card order to label the cards with (None when no trump suit is given)."""
+        return CardOrder(trump=self.trump) if self.trump is not None else None
+
+    def row_html(self) -> str:
+        """The cards as a row of full-size pictures (trumps ringed when a trump is given)."""
+        names = ", ".join(c.pretty for c in self.cards)
+        return hand_html(self.cards, self.order, label=f"cards: {names}", width=ROW_WIDTH,
+                         mark_trumps=self.trump is not None)
+
+
+@dataclass(frozen=True)
+class Block:
+    """A piece of a lesson body: Markdown text (``marker`` None) or a row of cards."""
+
+    text: str = ""
+    marker: CardMarker | None = None
+
+
+def parse_front_matter(text: str, source: str = "lesson") -> tuple[dict[str, str], str]:
+    """Split a lesson into its front matter (a dict of strings) and its body.
+
+    Raises `LessonError` naming ``source`` when the front matter is missing or malformed.
+    """
+    lines = text.lstrip("\ufeff").splitlines()
+    if not lines or lines[0].strip() != "---":
+        raise LessonError(f"{source}: no front matter (the file must start with ---)")
+    try:
+        end = next(i for i in range(1, len(lines)) if lines[i].strip() == "---")
+    except StopIteration:
+        raise LessonError(f"{source}: the front matter has no closing ---") from None
+    meta: dict[str, str] = {}
+    for number, line in enumerate(lines[1:end], start=2):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        key, sep, value = line.partition(":")
+        if not sep or not key.strip():
+            raise LessonError(f"{source} line {number}: expected 'key: value'")
+        meta[key.strip()] = value.strip().strip("\"'")
+    return meta, "\n".join(lines[end + 1 :]).strip() + "\n"
+
+
+def parse_marker(codes: str, trump: str | None = None) -> CardMarker:
+    """The cards of a marker; raises `LessonError` naming a bad card code or trump suit."""
+    try:
+        cards = tuple(parse_card(c) for c in codes.replace(",", " ").split())
+        suit = parse_suit(trump, "trump") if trump else None
+    except TrainerError as e:
+        raise LessonError(f":cards[{codes}]: {e}") from None
+    if not cards:
+        raise LessonError(":cards[]: no cards named")
+    return CardMarker(cards, suit)
+
+
+def parse_lesson(text: str, source: str = "lesson") -> Lesson:
+    """A `Lesson` from a file's text; checks the front matter and every card marker."""
+    meta, body = parse_front_matter(text, source)
+    missing = [k for k in REQUIRED_KEYS if not meta.get(k)]
+    if missing:
+        raise LessonError(f"{source}: front matter lacks {', '.join(missing)}")
+    if meta["quiz"] not in QUIZZES:
+        raise LessonError(
+            f"{source}: quiz {meta['quiz']!r} is not one of {', '.join(QUIZZES)}"
+        )
+    try:
+        order = int(meta["order"])
+    except ValueError:
+        raise LessonError(f"{source}: order {meta['order']!r} is not a whole number") from None
+    for m in CARD_MARKER.finditer(body):
+        parse_marker(m.group(1), m.group(2))
+    return Lesson(
+        id=meta["id"], title=meta["title"], order=order, quiz=meta["quiz"], body=body,
+        summary=meta.get("summary", ""),
+    )
+
+
+def load_lessons(directory: Path = LESSON_DIR) -> list[Lesson]:
+    """Every ``*.md`` lesson in ``directory``, by ``order``. Raises `LessonError` on a bad file
+    or two lessons with the same id."""
+    lessons = [parse_lesson(p.read_text(encoding="utf-8"), p.name)
+               for p in sorted(directory.glob("*.md"))]
+    ids = [lesson.id for lesson in lessons]
+    for lesson_id in ids:
+        if ids.count(lesson_id) > 1:
+            raise LessonError(f"lessons: the id {lesson_id!r} is used twice")
+    return sorted(lessons, key=lambda lesson: lesson.order)
+
+
+def split_blocks(body: str) -> list[Block]:
+    """The body as text blocks and card-row blocks (a marker alone on its line is a row)."""
+    blocks: list[Block] = []
+    text: list[str] = []
+    for line in body.splitlines():
+        m = CARD_MARKER.fullmatch(line.strip())
+        if m:
+            if "".join(text).strip():
+                blocks.append(Block(text="\n".join(text).strip("\n")))
+            text = []
+            blocks.append(Block(marker=parse_marker(m.group(1), m.group(2))))
+        else:
+            text.append(line)
+    if "".join(text).strip():
+        blocks.append(Block(text="\n".join(text).strip("\n")))
+    return blocks
+
+
+def inline_html(text: str) -> str:
+    """Markdown text with each inline ``:cards[...]`` marker replaced by small card pictures
+    (for ``st.markdown(..., unsafe_allow_html=True)``)."""
+
+    def picture(m: re.Match[str]) -> str:
+        marker = parse_marker(m.group(1), m.group(2))
+        return inline_cards_html(marker.cards, marker.order)
+
+    return CARD_MARKER.sub(picture, text)

@@ -1,0 +1,245 @@
+"""Rules page: choose the preset and every option of `RuleSet`; the pack, the Avondale scoring
+table and the ladder of bids for the chosen rules.
+
+Each option is a widget keyed ``rule:<name>`` (a toggle for true/false options, a selectbox for
+choices), seeded from the rules in use. Any change builds a new `RuleSet`; if the engine rejects
+the combination (the 45-card pack with 3 players) the page says why and keeps the last valid
+rules. The rules in use live in ``st.session_state["rules"]`` (see `trainer.ui.state`).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from trainer.bidding import Bid, ladder
+from trainer.errors import TrainerError
+from trainer.rules import PRESETS, STRAINS, RuleSet, preset_name
+from trainer.scoring import MISERE_VALUE, OPEN_MISERE_VALUE, bid_value
+from trainer.ui.cards_svg import hand_html
+from trainer.ui.rule_options import SECTION_TITLES, OptionSpec, option_specs, rules_summary
+from trainer.ui.state import current_rules, set_rules
+
+PRESET_KEY = "rules_preset"
+CUSTOM = "custom"
+PRESET_LABELS = {
+    "australian": "Australian (the default, as on pagat.com)",
+    "american": "American (one round of bidding, misère placed by points)",
+    CUSTOM: "Custom (your own options)",
+}
+MISERE_MARK = "#fff1c2"
+
+
+def option_key(name: str) -> str:
+    """Widget key of a rule option."""
+    return f"rule:{name}"
+
+
+def preset_of(rules: RuleSet) -> str:
+    """The preset name of ``rules``, or ``"custom"``."""
+    name = preset_name(rules)
+    return name if isinstance(name, str) else CUSTOM
+
+
+def scoring_table() -> pd.DataFrame:
+    """The Avondale schedule: tricks 6-10 down, strains across, values from `bid_value`."""
+    data = {
+        strain.symbol: [bid_value(Bid(level, strain)) for level in range(6, 11)]
+        for strain in STRAINS
+    }
+    return pd.DataFrame(data, index=pd.Index([str(n) for n in range(6, 11)], name="Tricks"))
+
+
+def ladder_table(rules: RuleSet) -> pd.DataFrame:
+    """Every bid of ``rules`` from the lowest, with its points and, for misère and open misère,
+    where it sits."""
+    bids = ladder(rules)
+    rows = []
+    for i, bid in enumerate(bids):
+        note = ""
+        if bid.misere:
+            below = bids[i - 1].pretty if i > 0 else "nothing"
+            above = bids[i + 1].pretty if i + 1 < len(bids) else "nothing"
+            note = f"above {below}, below {above}"
+        rows.append({"#": i + 1, "Bid": bid.pretty, "Points": bid_value(bid), "Where": note})
+    return pd.DataFrame(rows)
+
+
+def ladder_html(rules: RuleSet) -> str:
+    """The ladder as a wrapping row of small labelled chips, misère and open misère marked."""
+    chips = []
+    for bid in ladder(rules):
+        style = (
+            "display:inline-block;padding:2px 8px;border-radius:12px;font-size:0.85rem;"
+            "border:1px solid #bbb;white-space:nowrap;"
+        )
+        if bid.misere:
+            style += f"background:{MISERE_MARK};border-color:#d49b00;font-weight:600;"
+        text = f"{bid.pretty} · {bid_value(bid)}"
+        chips.append(f'<span style="{style}">{escape(text)}</span>')
+    return (
+        '<div role="list" aria-label="the bids from lowest to highest" '
+        'style="display:flex;flex-wrap:wrap;gap:5px;margin:0.25rem 0 0.75rem 0">'
+        + "".join(f'<span role="listitem">{c}</span>' for c in chips)
+        + "</div>"
+    )
+
+
+def _widget_values(specs: list[OptionSpec]) -> dict[str, Any]:
+    return {s.name: st.session_state[option_key(s.name)] for s in specs}
+
+
+def _seed_widgets(rules: RuleSet, specs: list[OptionSpec]) -> None:
+    if st.session_state.get(PRESET_KEY) not in PRESET_LABELS:
+        st.session_state[PRESET_KEY] = preset_of(rules)
+    for spec in specs:
+        key = option_key(spec.name)
+        if key not in st.session_state or st.session_state[key] not in spec.choices:
+            st.session_state[key] = getattr(rules, spec.name)
+
+
+def _on_preset() -> None:
+    name = st.session_state[PRESET_KEY]
+    if name not in PRESETS:
+        return
+    rules = PRESETS[name]
+    set_rules(rules)
+    for spec in option_specs():
+        st.session_state[option_key(spec.name)] = getattr(rules, spec.name)
+
+
+def _on_option() -> None:
+    try:
+        rules = RuleSet(**_widget_values(option_specs()))
+    except TrainerError:
+        return  # the page shows the message and keeps the last valid rules
+    set_rules(rules)
+    st.session_state[PRESET_KEY] = preset_of(rules)
+
+
+def _option_widget(spec: OptionSpec, rules: RuleSet) -> None:
+    key = option_key(spec.name)
+    where = f"RULES.md §{spec.section}" if spec.section else "RULES.md"
+    # the seating of six only matters at a table of six
+    idle = spec.name == "six_player_teams" and rules.players != 6
+    if spec.kind == "toggle":
+        st.toggle(spec.title, key=key, on_change=_on_option, help=spec.engine_note or None)
+    else:
+        st.selectbox(
+            spec.title,
+            spec.choices,
+            format_func=spec.label_of,
+            key=key,
+            on_change=_on_option,
+            help=spec.engine_note or None,
+            disabled=idle,
+        )
+    default = spec.label_of(spec.default)
+    st.caption(f"{spec.plain} Default: {default}. ({where}, option `{spec.name}`.)")
+
+
+def _options(specs: list[OptionSpec], rules: RuleSet) -> None:
+    sections: dict[int | None, list[OptionSpec]] = {}
+    for spec in specs:
+        sections.setdefault(spec.section, []).append(spec)
+    for number, group in sorted(sections.items(), key=lambda kv: (kv[0] is None, kv[0] or 0)):
+        title = SECTION_TITLES.get(number or 0, "Other options")
+        heading = f"§{number} {title}" if number else title
+        with st.expander(heading, expanded=number == 1):
+            for spec in group:
+                _option_widget(spec, rules)
+
+
+def _pack(rules: RuleSet) -> None:
+    cards = rules.pack
+    players = rules.players
+    st.subheader(f"The pack: {len(cards)} cards")
+    st.caption(
+        f"Ten cards to each of the {players} players and {len(cards) - 10 * players} to the "
+        "kitty (RULES.md §1)."
+    )
+    picture = hand_html(cards, label=f"the {len(cards)}-card pack", width=44)
+    st.markdown(picture, unsafe_allow_html=True)
+
+
+def _scoring(rules: RuleSet) -> None:
+    st.subheader("Scoring: the Avondale schedule")
+    st.table(scoring_table())
+    notes = [f"Misère {MISERE_VALUE}, open misère {OPEN_MISERE_VALUE}."]
+    if not rules.misere:
+        notes = ["Misère is not played under these rules."]
+    notes.append(
+        "Made: the bid's value"
+        + (", plus 10 for each trick over the bid." if rules.overtricks_10 else
+           " (nothing extra for overtricks).")
+        + " Set: minus the bid's value."
+    )
+    if rules.slam_250:
+        notes.append("All ten tricks on a bid worth less than 250 score 250.")
+    if rules.defender_tricks:
+        misere_too = " (in misère too)" if rules.misere_defenders else " (none in misère)"
+        notes.append(f"Defenders score 10 a trick{misere_too if rules.misere else ''}.")
+    st.caption(" ".join(notes) + " (RULES.md §6.)")
+
+
+def _ladder(rules: RuleSet) -> None:
+    st.subheader("The bids, lowest first")
+    st.markdown(ladder_html(rules), unsafe_allow_html=True)
+    table = ladder_table(rules)
+    placed = table[table["Where"] != ""]
+    if placed.empty:
+        st.caption("Misère is off: only the trick-and-strain bids (RULES.md §3).")
+    else:
+        lines = [f"**{row.Bid}** sits {row.Where}" for row in placed.itertuples()]
+        lines[0] = lines[0].replace("**m", "**M", 1)
+        need = (
+            " Misère may be bid only after someone has bid seven; open misère at any time."
+            if rules.misere_needs_seven else " Misère may be bid at any time."
+        )
+        st.markdown("; ".join(lines) + "." + need + " (RULES.md §3.)")
+    with st.expander("The ladder as a table"):
+        styled = table.style.apply(
+            lambda row: [f"background-color: {MISERE_MARK}" if row["Where"] else ""] * len(row),
+            axis=1,
+        )
+        st.dataframe(styled, hide_index=True, width="stretch")
+
+
+def render() -> None:
+    """Draw the Rules page."""
+    st.title("Rules")
+    st.markdown(
+        "Choose the rules you play by. The lessons' practice questions, and later the puzzles, "
+        "all follow them. The full rule book is RULES.md; each option below names its section."
+    )
+    rules = current_rules()
+    specs = option_specs()
+    _seed_widgets(rules, specs)
+    st.selectbox(
+        "Preset",
+        list(PRESET_LABELS),
+        format_func=PRESET_LABELS.__getitem__,
+        key=PRESET_KEY,
+        on_change=_on_preset,
+        help="A preset sets every option at once; change any option afterwards.",
+    )
+    try:
+        RuleSet(**_widget_values(specs))
+    except TrainerError as e:
+        st.error(
+            f"These options do not go together: {e}. The trainer keeps the last rules that "
+            f"worked ({rules_summary(rules)}) until you change them.",
+            icon=":material/warning:",
+        )
+    st.info(f"Rules in use: {rules_summary(rules)}.")
+    _options(specs, rules)
+    _pack(rules)
+    _scoring(rules)
+    _ladder(rules)
+
+
+if __name__ == "__main__":
+    render()
