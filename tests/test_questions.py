@@ -7,10 +7,20 @@ from dataclasses import fields
 
 import pytest
 
-from trainer.cards import JOKER, Card, Rank, Suit, pack
+from trainer.cards import JOKER, Card, Rank, Seat, Suit, pack
 from trainer.errors import RuleError
-from trainer.quiz import MASTERY_STREAK, NO_SUIT, QUIZZES, Mastery, card_name, make_question
-from trainer.rules import RuleSet, legal_plays, ruleset
+from trainer.quiz import (
+    MASTERY_STREAK,
+    NO_SUIT,
+    QUIZZES,
+    SEAT_NAMES,
+    Mastery,
+    Question,
+    card_name,
+    make_question,
+)
+from trainer.quizzes.common import side_name
+from trainer.rules import Play, RuleSet, legal_plays, ruleset
 from trainer.ui.lesson_files import (
     REQUIRED_KEYS,
     LessonError,
@@ -243,7 +253,7 @@ def test_feedback_words() -> None:
 
 def test_unknown_quiz() -> None:
     with pytest.raises(KeyError, match="unknown kind"):
-        make_question("bidding", 1, ruleset())
+        make_question("no-such-kind", 1, ruleset())
 
 
 def test_mastery() -> None:
@@ -264,7 +274,7 @@ def test_mastery() -> None:
 
 def test_every_lesson_parses() -> None:
     lessons = load_lessons()
-    assert [lesson.order for lesson in lessons] == [1, 2, 3, 4]
+    assert [lesson.order for lesson in lessons] == list(range(1, 11))
     assert {lesson.quiz for lesson in lessons} == set(QUIZZES)
     for lesson in lessons:
         assert lesson.id and lesson.title and lesson.body.strip()
@@ -331,3 +341,382 @@ def test_section_and_summary() -> None:
     assert rules_summary(ruleset()) == "4 players, 43-card pack, kitty 3"
     assert "kitty 5" in rules_summary(ruleset({"deck": 45}))
     assert "overtricks 10: on" in rules_summary(ruleset({"overtricks_10": True}))
+
+
+# --- lessons 5-10: oracles written from RULES.md §3-§7 -----------------------------------------
+
+MORE_TABLES = {
+    **TABLES,
+    "american": ruleset("american"),
+    "odd": ruleset({"bid_after_pass": True, "misere": False, "overtricks_10": True,
+                    "slam_250": False, "defender_tricks": False, "must_bid_to_win": False,
+                    "minus_500_loses": False, "joker_lead_any_suit": True,
+                    "first_lead": "dealer_left"}),
+    "jokers": ruleset({"joker_no_void_suit": True, "joker_low_in_misere": True,
+                       "misere_defenders": True, "players": 6,
+                       "six_player_teams": "three_pairs"}),
+}
+NEW_SEEDS = range(120)
+
+# §6, the Avondale schedule as printed.
+SCHEDULE = {6: (40, 60, 80, 100, 120), 7: (140, 160, 180, 200, 220), 8: (240, 260, 280, 300, 320),
+            9: (340, 360, 380, 400, 420), 10: (440, 460, 480, 500, 520)}
+STRAIN_CODES = ("S", "C", "D", "H", "NT")
+
+
+def oracle_value(code: str) -> int:
+    """§6: the schedule; misère 250, open misère 500."""
+    if code in ("MIS", "OMIS"):
+        return 250 if code == "MIS" else 500
+    return SCHEDULE[int(code[:-2] if code.endswith("NT") else code[:-1])][
+        STRAIN_CODES.index("NT" if code.endswith("NT") else code[-1])]
+
+
+def oracle_rank(code: str, rules: RuleSet) -> float:
+    """§3: 6♠ < 6♣ < ... < 10NT; misère above 7NT and below 8♠ (or between 8♠ and 8♣ by
+    points); open misère above 10♦ and below 10♥."""
+    if code == "MIS":
+        return 79.5 if rules.misere_placement == "after_sevens" else 81
+    if code == "OMIS":
+        return 105
+    level = int(code[:-2] if code.endswith("NT") else code[:-1])
+    strain = "NT" if code.endswith("NT") else code[-1]
+    return 10 * level + 2 * STRAIN_CODES.index(strain)
+
+
+def pretty_of(code: str) -> str:
+    return {"MIS": "misère", "OMIS": "open misère"}.get(code) or code.replace(
+        "NT", "NT").replace("S", "♠").replace("C", "♣").replace("D", "♦").replace("H", "♥")
+
+
+@pytest.mark.parametrize("table", MORE_TABLES)
+def test_bidding_answers(table: str) -> None:
+    rules = MORE_TABLES[table]
+    seen = set()
+    for seed in NEW_SEEDS:
+        q = make_question("bidding", seed, rules)
+        seen.add((q.topic, q.answer) if q.topic == "can_call" else q.topic)
+        if q.topic == "higher":
+            a, b = q.fact("a"), q.fact("b")
+            top = a if oracle_rank(a, rules) > oracle_rank(b, rules) else b
+            assert q.answer == pretty_of(top)
+        elif q.topic == "value":
+            assert q.answer == str(oracle_value(q.fact("bid")))
+            assert "+" in q.explanation or "worth" in q.explanation
+        elif q.topic == "misere_place":
+            code = q.fact("bid")
+            if code == "OMIS":
+                assert q.answer == "between 10♦ and 10♥"
+            elif rules.misere_placement == "after_sevens":
+                assert q.answer == "between 7NT and 8♠"
+            else:
+                assert q.answer == "between 8♠ and 8♣"
+            assert "misere_placement" in q.explanation or code == "OMIS"
+        else:
+            assert q.topic == "can_call"
+            calls = q.fact("calls").split()
+            bids = [c for c in calls if c != "P"]
+            code = q.fact("bid")
+            ok = not (code in ("MIS", "OMIS") and not rules.misere)
+            if ok and bids:
+                ok = oracle_rank(code, rules) > oracle_rank(bids[-1], rules)
+            if ok and code == "MIS" and rules.misere_needs_seven:
+                ok = any(not b.endswith("MIS") and int(b[:-2] if b.endswith("NT") else b[:-1])
+                         >= 7 for b in bids)
+            assert q.answer == ("Yes" if ok else "No"), (seed, q.prompt)
+    assert {"higher", "value", ("can_call", "Yes"), ("can_call", "No")} <= seen
+    if rules.misere:
+        assert "misere_place" in seen
+
+
+def test_misere_before_a_seven_is_explained() -> None:
+    for seed in range(3000):
+        q = make_question("bidding", seed, ruleset())
+        if q.topic == "can_call" and q.fact("bid") == "MIS" and q.answer == "No" and not any(
+            c not in ("P", "MIS", "OMIS") and int(c[0]) >= 7 for c in q.fact("calls").split()
+            if c != "10NT"
+        ) and "higher" not in q.explanation:
+            assert "only after someone has bid seven" in q.explanation
+            return
+    pytest.fail("no misère-before-seven question")
+
+
+def test_kitty_answers() -> None:
+    for table, rules in MORE_TABLES.items():
+        k = 5 if rules.deck == 45 else 3  # §1: kitty 3; deck=45 kitty 5
+        topics = set()
+        for seed in NEW_SEEDS:
+            q = make_question("kitty", seed, rules)
+            topics.add(q.topic)
+            if q.topic == "discard_count":
+                assert q.answer == str(k)
+            elif q.topic == "hold":
+                assert q.answer == str(10 + k if q.fact("when") == "before" else 10)
+            else:
+                assert q.topic == "void" and q.order is not None
+                trump = q.order.trump
+                cards = list(q.cards[0].cards)
+                assert len(cards) == 10 + k
+                by_label = {("joker" if c.is_joker else c.pretty): c for c in cards}
+                good = []
+                for choice in q.choices:
+                    d = [by_label[x] for x in choice.split()]
+                    assert len(d) == k
+                    no_trump = all(oracle_suit(c, trump) is not trump for c in d)
+                    voids = any(
+                        all(c in d for c in cards if oracle_suit(c, trump) is s)
+                        for s in Suit if s is not trump
+                        and any(oracle_suit(c, trump) is s for c in cards)
+                    )
+                    if no_trump and voids:
+                        good.append(choice)
+                assert good == [q.answer], (table, seed)
+        assert topics == {"discard_count", "hold", "void"}, table
+
+
+def oracle_joker_legal(hand: list[Card], led: Suit, joker_suit: Suit | None) -> bool:
+    """§5: a free joker only when its holder cannot follow; a nominated one is of its suit."""
+    if joker_suit is not None and joker_suit is led:
+        return True
+    return not any(c.suit is led for c in hand if not c.is_joker)
+
+
+def nominated_winner(plays: list[Play], led: Suit | None, joker_suit: Suit) -> int:
+    """§5: a nominated joker is the highest card of its suit; the highest of the suit led wins."""
+    def suit_of(p: Play) -> Suit | None:
+        return joker_suit if p.card.is_joker else p.card.suit
+
+    def power(i: int) -> int:
+        card = plays[i].card
+        return 100 if card.is_joker else int(card.rank)  # type: ignore[arg-type]
+
+    return max((i for i, p in enumerate(plays) if suit_of(p) is led), key=power)
+
+
+@pytest.mark.parametrize("table", MORE_TABLES)
+def test_joker_answers(table: str) -> None:
+    rules = MORE_TABLES[table]
+    seen = set()
+    for seed in NEW_SEEDS:
+        q = make_question("joker", seed, rules)
+        seen.add((q.topic, q.answer) if q.topic != "winner" else "winner")
+        assert q.order is not None and q.order.trump is None
+        if q.topic == "may_play":
+            trick = q.group("The trick so far").plays
+            hand = list(q.group("Your hand").cards)
+            assert JOKER in hand
+            led = trick[0].card.suit
+            assert led is not None
+            assert q.answer == ("Yes" if oracle_joker_legal(hand, led, q.order.joker_suit)
+                                else "No")
+        elif q.topic == "name_suit":
+            suit = Suit(q.fact("suit"))
+            led = {Suit(c) for c in q.fact("led")}
+            void = {Suit(c) for c in q.fact("void")}
+            allowed = set(Suit) if rules.joker_lead_any_suit else set(Suit) - led
+            if rules.joker_no_void_suit:
+                allowed -= void
+            assert q.answer == ("Yes" if suit in allowed else "No"), (seed, q.prompt)
+            assert q.fact("led") and led <= set(Suit)
+        else:
+            plays = q.group("The trick").plays
+            joker_at = [p.card for p in plays].index(JOKER)
+            lead = plays[0]
+            led = lead.named or (q.order.joker_suit if lead.card.is_joker else lead.card.suit)
+            if q.order.joker_suit is None:
+                expected = joker_at
+            else:
+                expected = nominated_winner(list(plays), led, q.order.joker_suit)
+            assert q.answer == q.choices[expected], (seed, q.prompt)
+    assert {("may_play", "Yes"), ("may_play", "No"), "winner"} <= seen
+    assert ("name_suit", "Yes") in seen
+    if not rules.joker_lead_any_suit:
+        assert ("name_suit", "No") in seen
+
+
+def oracle_sitting_out(rules: RuleSet, declarer_index: int) -> set[int]:
+    """§3 misère: the declarer's partner(s) take no part (§1 seating of 3, 4 and 6)."""
+    n = rules.players
+    if n == 3:
+        return set()
+    if n == 4:
+        return {(declarer_index + 2) % 4}
+    if rules.six_player_teams == "three_pairs":
+        return {(declarer_index + 3) % 6}
+    return {(declarer_index + 2) % 6, (declarer_index + 4) % 6}
+
+
+@pytest.mark.parametrize("table", MORE_TABLES)
+def test_misere_answers(table: str) -> None:
+    rules = MORE_TABLES[table]
+    on = rules if rules.misere else rules.with_options(misere=True)
+    seen = set()
+    for seed in NEW_SEEDS:
+        q = make_question("misere", seed, rules)
+        seen.add(q.topic)
+        assert rules.misere or q.prompt.startswith("(Misère is off")
+        if q.topic == "who_plays":
+            seats = on.seats
+            d = [s.value for s in seats].index(q.fact("declarer"))
+            out = oracle_sitting_out(on, d)
+            playing = [SEAT_NAMES[s] for i, s in enumerate(seats) if i not in out]
+            assert all(name in q.answer for name in playing)
+            assert not any(SEAT_NAMES[seats[i]] in q.answer.split(", ") + q.answer.split(" and ")
+                           for i in out)
+        elif q.topic in ("score", "defenders"):
+            value = 500 if q.fact("contract") == "OMIS" else 250
+            tricks = int(q.fact("tricks"))
+            if q.topic == "score":
+                assert q.answer == str(value if tricks == 0 else -value)
+            else:
+                assert q.answer == str(10 * (10 - tricks) if on.misere_defenders else 0)
+        elif q.topic == "trick":
+            plays = q.group("The trick").plays
+            cards = [p.card for p in plays]
+            assert len(plays) == on.players - len(oracle_sitting_out(on, 0))
+            led = plays[0].named or plays[0].card.suit
+            if JOKER in cards and not on.joker_low_in_misere:
+                expected = cards.index(JOKER)
+            else:
+                expected = max((i for i, c in enumerate(cards) if c.suit is led),
+                               key=lambda i: int(cards[i].rank))  # type: ignore[arg-type]
+            assert q.answer == q.choices[expected], (seed, q.prompt)
+        else:
+            assert q.topic == "reveal"
+            before = on.open_misere_reveal == "before_first_lead"
+            assert q.answer == ("Before the first lead" if before else "After the first trick")
+    assert seen == {"who_plays", "score", "defenders", "trick", "reveal"}
+
+
+def oracle_score(code: str, tricks: int, rules: RuleSet) -> tuple[int, int]:
+    """§6: (declarer's side, defenders)."""
+    value = oracle_value(code)
+    if code in ("MIS", "OMIS"):
+        return (value if tricks == 0 else -value,
+                10 * (10 - tricks) if rules.misere_defenders else 0)
+    need = int(code[:-2] if code.endswith("NT") else code[:-1])
+    defenders = 10 * (10 - tricks) if rules.defender_tricks else 0
+    if tricks < need:
+        return -value, defenders
+    score = value + (10 * (tricks - need) if rules.overtricks_10 else 0)
+    if tricks == 10 and value < 250 and rules.slam_250:
+        score = max(score, 250)
+    return score, defenders
+
+
+@pytest.mark.parametrize("table", MORE_TABLES)
+def test_scoring_answers(table: str) -> None:
+    rules = MORE_TABLES[table]
+    seen = set()
+    for seed in NEW_SEEDS:
+        q = make_question("scoring", seed, rules)
+        seen.add(q.topic)
+        if q.topic in ("declarer", "defenders"):
+            ours, theirs = oracle_score(q.fact("contract"), int(q.prompt.split(" took ")[1]
+                                                                .split()[0]), rules)
+            assert q.answer == str(ours if q.topic == "declarer" else theirs), q.prompt
+        else:
+            assert q.topic == "game_end"
+            check_game_end(q, rules)
+    assert seen == {"declarer", "defenders", "game_end"}
+
+
+def check_game_end(q: Question, rules: RuleSet) -> None:
+    """§7 from the prompt's numbers: 500 by making a bid (or any way without
+    must_bid_to_win), the declarer's side first; -500 loses."""
+    sides = list(rules.sides())
+    names = [side_name(s) for s in sides]
+    scores = dict(zip(names, map(int, q.fact("scores").split()), strict=True))
+    tricks = dict(zip(names, map(int, q.fact("taken").split()), strict=True))
+    for n in names:  # the prompt shows the same numbers
+        assert f"{n} {scores[n]}" in q.prompt and f"{n} {tricks[n]}" in q.prompt
+    declarer = Seat(q.fact("declarer"))
+    own = side_name(rules.side_of(declarer))
+    code = q.fact("contract")
+    ours, theirs_each = oracle_score(code, tricks[own], rules)
+    new = dict(scores)
+    new[own] += ours
+    paid = rules.misere_defenders if code in ("MIS", "OMIS") else rules.defender_tricks
+    for n in names:
+        if n != own and paid:
+            new[n] += 10 * tricks[n]
+    winner = None
+    losers = [n for n in names if new[n] <= -500]
+    if rules.minus_500_loses and losers:
+        rest = [n for n in names if n not in losers]
+        winner = max(rest, key=lambda n: (n == own, new[n])) if rest else None
+    if winner is None:
+        if ours > 0 and new[own] >= 500:
+            winner = own
+        elif not rules.must_bid_to_win:
+            over = [n for n in names if new[n] >= 500]
+            winner = max(over, key=lambda n: (n == own, new[n])) if over else None
+    if winner is None:
+        assert q.answer.startswith("Nobody"), q.prompt
+    else:
+        assert q.answer.startswith(winner + " win"), (q.prompt, q.answer)
+    del theirs_each
+
+
+OPTION_NAMES = [f.name for f in fields(RuleSet)]
+
+
+def test_variants_cover_every_option_and_show_a_difference() -> None:
+    from trainer.quizzes.variants import OPTION_VALUES, SITUATIONS
+
+    assert set(SITUATIONS) == set(OPTION_NAMES)
+    for name, values in OPTION_VALUES.items():
+        for value in values:
+            ruleset({name: value} if name != "deck" else {"deck": value})
+    differs: dict[str, int] = dict.fromkeys(OPTION_NAMES, 0)
+    for table in ("four", "american", "three", "odd"):
+        for seed in range(300):
+            q = make_question("variants", seed, MORE_TABLES[table])
+            option = q.fact("option")
+            assert q.topic == option and f"`{option}`" in q.prompt
+            assert f"`{option}`" in q.explanation
+            if "makes no difference" not in q.explanation:
+                differs[option] += 1
+    assert all(differs.values()), differs
+
+
+def _with_value(rules: RuleSet, option: str, text: str) -> RuleSet:
+    value: object = {"True": True, "False": False}.get(text, text)
+    if option in ("players", "deck"):
+        value = int(text)
+    try:
+        return rules.with_options(**{option: value})
+    except RuleError:
+        return rules.with_options(**{option: value, "deck": 43})
+
+
+@pytest.mark.parametrize("table", ["four", "american", "odd", "six", "deck45"])
+def test_variants_answers_under_the_asked_setting(table: str) -> None:
+    rules = MORE_TABLES[table]
+    checked = set()
+    for seed in range(400):
+        q = make_question("variants", seed, rules)
+        option = q.fact("option")
+        asked = _with_value(rules, option, q.fact("value"))
+        if option in ("overtricks_10", "slam_250", "defender_tricks", "misere_defenders"):
+            ours, theirs = oracle_score(q.fact("contract"), int(q.fact("tricks")), asked)
+            expected = ours if "declarer's side score" in q.prompt else theirs
+            assert q.answer == str(expected), (option, q.prompt)
+        elif option == "players":
+            sizes = {3: 33, 4: 45 if asked.deck == 45 else 43, 6: 63}
+            assert q.answer == str(sizes[asked.players])
+        elif option == "deck":
+            assert q.answer == ("5" if q.fact("value") == "45" else "3")
+        elif option == "first_lead":
+            dealer, declarer = Seat(q.fact("dealer")), Seat(q.fact("declarer"))
+            seat = declarer if asked.first_lead == "declarer" else asked.next_seat(dealer)
+            assert q.answer == SEAT_NAMES[seat]
+        elif option == "misere_placement":
+            other = q.prompt.split("misère or ")[1].rstrip("?")
+            code = other.replace("♠", "S").replace("♣", "C").replace("♦", "D").replace("♥", "H")
+            top = "misère" if oracle_rank("MIS", asked) > oracle_rank(code, asked) else other
+            assert q.answer == top
+        else:
+            continue
+        checked.add(option)
+    assert len(checked) >= 5, checked

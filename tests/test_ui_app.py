@@ -18,6 +18,12 @@ LEARN = "trainer/ui/learn.py"
 RULES = "trainer/ui/rules_page.py"
 
 
+@pytest.fixture(autouse=True)
+def _store_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every app test writes its learner store under tmp_path, never in the user's data dir."""
+    monkeypatch.setenv("TRAINER_DB", str(tmp_path / "progress.sqlite3"))
+
+
 def start(page: str | None = None, **state: object) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=60)
     at.session_state["rng_seed"] = 12345
@@ -169,3 +175,13 @@ def test_learn_follows_the_chosen_rules() -> None:
     rules, _ = at.session_state["question:the-pack"]
     assert rules.players == 3
     assert any("3 players, 33-card pack" in c.value for c in at.caption)
+
+
+@pytest.mark.parametrize("lesson", [lesson.id for lesson in load_lessons()][4:])
+def test_new_lessons_answer_with_feedback(lesson: str) -> None:
+    at = start(LEARN, lesson_current=lesson)
+    q = question(at, lesson)
+    click_choice(at, lesson, q.answer)
+    assert at.success[0].value.startswith("Right")
+    assert q.explanation in at.success[0].value
+    assert at.session_state["mastery"][lesson].streak == 1

@@ -4,10 +4,14 @@ Each quiz kind is a generator ``(random.Random, RuleSet) -> Question``; `make_qu
 from a seed, so a question can be reproduced. Every answer is computed by the engine:
 `trainer.cards.pack` (lesson 1), `CardOrder.effective_suit` and `CardOrder.power` (lesson 2),
 `legal_plays` (lesson 3) and `CardOrder.trick_winner` (lesson 4), and every explanation is
-built from the same facts. `Mastery` counts answers: five right in a row masters a lesson.
+built from the same facts. Lessons 5-10 have their generators in `trainer.quizzes` (bidding,
+the kitty, the joker, misère, scoring, the rule variants). `Question`, `Mastery` and the word
+helpers live in `trainer.question` and are re-exported here. `Mastery` counts answers: five
+right in a row masters a lesson.
 
 Quiz kinds (the ``quiz`` field of a lesson's front matter): ``pack``, ``card-order``,
-``following``, ``tricks``.
+``following``, ``tricks``, ``bidding``, ``kitty``, ``joker``, ``misere``, ``scoring``,
+``variants``.
 """
 
 from __future__ import annotations
@@ -17,141 +21,33 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from trainer.cards import JOKER, SUITS, Card, Rank, Seat, Suit, deal
+from trainer.question import (
+    MASTERY_STREAK,
+    NO_SUIT,
+    SEAT_NAMES,
+    CardGroup,
+    Mastery,
+    Question,
+    card_name,
+    contract_words,
+    play_name,
+    suit_one,
+)
+from trainer.question import cap as _cap
+from trainer.question import names as _names
+from trainer.question import names_list as _names_list
+from trainer.quizzes.bidding import quiz_bidding
+from trainer.quizzes.joker import quiz_joker
+from trainer.quizzes.kitty import quiz_kitty
+from trainer.quizzes.misere import quiz_misere
+from trainer.quizzes.scoring import quiz_scoring
+from trainer.quizzes.variants import quiz_variants
 from trainer.rules import CardOrder, Play, RuleSet, legal_plays
 
-MASTERY_STREAK = 5
-"""Answers right in a row that master a lesson."""
-
-SEAT_NAMES: dict[Seat, str] = {
-    Seat.N: "North",
-    Seat.NE: "North-east",
-    Seat.E: "East",
-    Seat.SE: "South-east",
-    Seat.S: "South",
-    Seat.SW: "South-west",
-    Seat.W: "West",
-    Seat.NW: "North-west",
-}
-NO_SUIT = "no suit"
-
-
-@dataclass(frozen=True)
-class CardGroup:
-    """Cards shown with a question: a hand (no captions) or a trick (one caption per play)."""
-
-    label: str
-    plays: tuple[Play, ...]
-    captions: tuple[str, ...] = ()
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return tuple(p.card for p in self.plays)
-
-
-@dataclass(frozen=True)
-class Question:
-    """One practice question: the prompt, the choices, the right answer and why.
-
-    ``order`` is the card order of the hand the question is set in (None for questions about
-    the pack); ``subject`` the card asked about, if any; ``cards`` the groups to draw;
-    ``topic`` what kind of question it is within its quiz (``in_pack``, ``which_suit``...).
-    """
-
-    quiz: str
-    seed: int
-    prompt: str
-    choices: tuple[str, ...]
-    answer: str
-    explanation: str
-    cards: tuple[CardGroup, ...] = ()
-    order: CardOrder | None = None
-    subject: Card | None = None
-    topic: str = ""
-
-    def __post_init__(self) -> None:
-        if self.answer not in self.choices or len(set(self.choices)) != len(self.choices):
-            raise ValueError(f"question {self.quiz}/{self.seed}: the answer must be one choice")
-
-    def is_right(self, choice: str) -> bool:
-        return choice == self.answer
-
-    def feedback(self, choice: str) -> str:
-        """What the learner reads after choosing: right or wrong, the answer, and why."""
-        if self.is_right(choice):
-            return f"Right: {self.answer}. {self.explanation}"
-        return f"Not quite: you chose {choice}, the answer is {self.answer}. {self.explanation}"
-
-    def group(self, label: str) -> CardGroup:
-        """The card group with this label; raises KeyError if there is none."""
-        for g in self.cards:
-            if g.label == label:
-                return g
-        raise KeyError(label)
-
-
-@dataclass(frozen=True)
-class Mastery:
-    """A learner's record on one lesson's practice: the streak, the best streak, the totals."""
-
-    streak: int = 0
-    best: int = 0
-    answered: int = 0
-    right: int = 0
-
-    def record(self, correct: bool) -> Mastery:
-        streak = self.streak + 1 if correct else 0
-        return replace(
-            self,
-            streak=streak,
-            best=max(self.best, streak),
-            answered=self.answered + 1,
-            right=self.right + int(correct),
-        )
-
-    @property
-    def mastered(self) -> bool:
-        """True once the learner has answered `MASTERY_STREAK` right in a row (it stays)."""
-        return self.best >= MASTERY_STREAK
-
-
-# --- words -------------------------------------------------------------------------------------
-
-
-def card_name(card: Card) -> str:
-    """Short name for explanations: ``J♦``, ``10♥``, ``the joker``."""
-    return "the joker" if card.is_joker else card.pretty
-
-
-def play_name(play: Play) -> str:
-    if play.named is not None:
-        return f"the joker (named as {play.named.noun})"
-    return card_name(play.card)
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def suit_one(suit: Suit) -> str:
-    """``"heart"``: one card of the suit."""
-    return suit.noun[:-1]
-
-
-def contract_words(order: CardOrder) -> str:
-    """``"Hearts are trumps"`` or ``"No trumps"``."""
-    if order.trump is None:
-        return "No trumps"
-    return f"{order.trump.noun.capitalize()} are trumps"
-
-
-def _names(cards: Sequence[Card]) -> str:
-    return _names_list([card_name(c) for c in cards])
-
-
-def _names_list(names: Sequence[str]) -> str:
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+__all__ = [
+    "MASTERY_STREAK", "NO_SUIT", "QUIZZES", "SEAT_NAMES", "CardGroup", "Mastery", "Question",
+    "card_name", "contract_words", "make_question", "play_name", "suit_one",
+]
 
 
 def _pack_words(rules: RuleSet) -> str:
@@ -587,6 +483,12 @@ QUIZZES: dict[str, Callable[[random.Random, RuleSet], Question]] = {
     "card-order": quiz_card_order,
     "following": quiz_following,
     "tricks": quiz_tricks,
+    "bidding": quiz_bidding,
+    "kitty": quiz_kitty,
+    "joker": quiz_joker,
+    "misere": quiz_misere,
+    "scoring": quiz_scoring,
+    "variants": quiz_variants,
 }
 
 

@@ -1,17 +1,132 @@
-"""Home page: what Five Hundred is, what the trainer offers, and the way in."""
+"""Home page: what Five Hundred is, what the trainer offers, who is learning and where they
+are (the next lesson to master, and a button to start it)."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from trainer.cards import Suit
+from trainer.progress import StoreError
+from trainer.quiz import MASTERY_STREAK, Mastery
 from trainer.rules import CardOrder
 from trainer.ui.cards_svg import hand_html
-from trainer.ui.lesson_files import parse_marker
+from trainer.ui.lesson_files import Lesson, LessonError, load_lessons, parse_marker
+from trainer.ui.profile import (
+    STORE_ERRORS,
+    UNKNOWN_KEY,
+    current_learner,
+    forget_learner,
+    name_problem,
+    store,
+)
 from trainer.ui.rule_options import rules_summary
-from trainer.ui.state import current_rules
+from trainer.ui.state import current_rules, saved_mastery, select_learner
 
 _SHOWCASE = parse_marker("JK JH JD AH KH")
+LEARN_PAGE = "trainer/ui/learn.py"
+NEW_NAME_KEY = "learner_new_name"
+PICK_NAME_KEY = "learner_pick"
+ERROR_KEY = "learner_error"
+START_KEY = "home_start"
+
+
+# --- the learner -------------------------------------------------------------------------------
+
+
+def _open(name: str) -> None:
+    try:
+        select_learner(name)
+    except StoreError as e:
+        st.session_state[ERROR_KEY] = f"That name will not do: {name_problem(e)}."
+    except STORE_ERRORS as e:
+        st.session_state[ERROR_KEY] = f"The progress store could not be opened: {e}"
+    else:
+        st.session_state.pop(ERROR_KEY, None)
+
+
+def _create() -> None:
+    _open(st.session_state.get(NEW_NAME_KEY) or "")
+
+
+def _continue() -> None:
+    name = st.session_state.get(PICK_NAME_KEY)
+    if name:
+        _open(name)
+    else:
+        st.session_state[ERROR_KEY] = "Choose your name in the list first."
+
+
+def _learner_form() -> None:
+    try:
+        names = store().learners()
+    except STORE_ERRORS as e:
+        st.error(f"The progress store could not be opened: {e}. Nothing will be saved.")
+        return
+    if names:
+        left, right = st.columns([3, 1], vertical_alignment="bottom")
+        with left:
+            st.selectbox("Continue as", names, index=None, key=PICK_NAME_KEY,
+                         placeholder="Choose your name")
+        with right:
+            st.button("Continue", key="learner_continue", on_click=_continue, width="stretch")
+    left, right = st.columns([3, 1], vertical_alignment="bottom")
+    with left:
+        st.text_input("New learner", key=NEW_NAME_KEY, placeholder="Your name (1 to 40 "
+                      "characters)")
+    with right:
+        st.button("Create", key="learner_create", on_click=_create, type="primary",
+                  width="stretch")
+    problem = st.session_state.get(ERROR_KEY)
+    if problem:
+        st.error(problem, icon=":material/error:")
+
+
+def next_lesson(lessons: list[Lesson], records: dict[str, Mastery]) -> Lesson | None:
+    """The first lesson, in order, not yet mastered (None when all are)."""
+    return next((lesson for lesson in lessons
+                 if not records.get(lesson.id, Mastery()).mastered), None)
+
+
+def _where_you_are() -> None:
+    st.subheader("Your progress")
+    learner = current_learner()
+    unknown = st.session_state.pop(UNKNOWN_KEY, None)
+    if unknown:
+        st.warning(f"No learner called {unknown!r} is saved here. Pick or create a name below.")
+    if learner is None:
+        st.info(
+            "Pick a name to keep your progress: your answers, your mastered lessons and your "
+            "rules are saved under it and come back on your next visit. Without a name every "
+            "page still works, but nothing is saved.",
+            icon=":material/person:",
+        )
+        _learner_form()
+        return
+    try:
+        lessons = load_lessons()
+    except (LessonError, OSError) as e:
+        st.error(f"The lessons could not be read: {e}")
+        return
+    records = saved_mastery() or {}
+    done = sum(1 for lesson in lessons if records.get(lesson.id, Mastery()).mastered)
+    st.markdown(f"Learning as **{learner.name}**: {done} of {len(lessons)} lessons mastered.")
+    if lessons:
+        st.progress(done / len(lessons))
+    upcoming = next_lesson(lessons, records)
+    if upcoming is None:
+        st.success("Every lesson is mastered. Practise any of them again on the Learn page.")
+    else:
+        record = records.get(upcoming.id, Mastery())
+        streak = f" (streak {record.streak} of {MASTERY_STREAK})" if record.streak else ""
+        st.markdown(f"Next: lesson {upcoming.order}, **{upcoming.title}**{streak}.")
+        if st.button(f"Start lesson {upcoming.order}: {upcoming.title}", key=START_KEY,
+                     type="primary", icon=":material/play_arrow:"):
+            st.session_state["lesson_current"] = upcoming.id
+            st.session_state["lesson_pick"] = upcoming.id
+            st.switch_page(LEARN_PAGE)
+    with st.expander("Not you? Switch learner"):
+        _learner_form()
+        st.button("Stop saving (no learner)", key="learner_forget", on_click=forget_learner)
 
 
 def render() -> None:
@@ -33,10 +148,12 @@ def render() -> None:
         "Bids score on a fixed schedule, from 40 for six spades to 520 for ten no trumps; "
         "the first side to reach 500 by making a bid wins."
     )
+    _where_you_are()
     st.subheader("What the trainer offers")
     st.markdown(
-        "- **Learn**: short lessons, step by step: the pack, the bowers and the joker, "
-        "following suit, winning tricks. Each lesson ends with practice questions dealt fresh "
+        "- **Learn**: ten short lessons, step by step: the pack, the bowers, following suit, "
+        "winning tricks, bidding, the kitty, the joker at no trumps, misère, scoring and the "
+        "rule variants. Each lesson ends with practice questions dealt fresh "
         "every time, with the reason behind every answer. Five right in a row masters it.\n"
         "- **Rules**: choose the rules you play by (Australian or American, 3, 4 or 6 "
         "players, and every house option), with the scoring table and the order of the bids. "
@@ -45,7 +162,7 @@ def render() -> None:
     )
     left, right = st.columns(2)
     with left:
-        st.page_link("trainer/ui/learn.py", label="Start learning", icon=":material/school:")
+        st.page_link(LEARN_PAGE, label="All the lessons", icon=":material/school:")
     with right:
         st.page_link("trainer/ui/rules_page.py", label="Choose the rules", icon=":material/tune:")
     st.caption(f"Rules in use: {rules_summary(current_rules())}.")

@@ -4,7 +4,8 @@ table and the ladder of bids for the chosen rules.
 Each option is a widget keyed ``rule:<name>`` (a toggle for true/false options, a selectbox for
 choices), seeded from the rules in use. Any change builds a new `RuleSet`; if the engine rejects
 the combination (the 45-card pack with 3 players) the page says why and keeps the last valid
-rules. The rules in use live in ``st.session_state["rules"]`` (see `trainer.ui.state`).
+rules. The rules in use live in ``st.session_state["rules"]`` (see `trainer.ui.state`), and are
+saved for the learner chosen on Home, if any.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from trainer.errors import TrainerError
 from trainer.rules import PRESETS, STRAINS, RuleSet, preset_name
 from trainer.scoring import MISERE_VALUE, OPEN_MISERE_VALUE, bid_value
 from trainer.ui.cards_svg import hand_html
+from trainer.ui.profile import current_learner
 from trainer.ui.rule_options import SECTION_TITLES, OptionSpec, option_specs, rules_summary
 from trainer.ui.state import current_rules, set_rules
 
@@ -215,6 +217,7 @@ def render() -> None:
         "Choose the rules you play by. The lessons' practice questions, and later the puzzles, "
         "all follow them. The full rule book is RULES.md; each option below names its section."
     )
+    learner = current_learner()
     rules = current_rules()
     specs = option_specs()
     _seed_widgets(rules, specs)
@@ -234,7 +237,8 @@ def render() -> None:
             f"worked ({rules_summary(rules)}) until you change them.",
             icon=":material/warning:",
         )
-    st.info(f"Rules in use: {rules_summary(rules)}.")
+    saved = f" Saved for {learner.name}." if learner is not None else ""
+    st.info(f"Rules in use: {rules_summary(rules)}.{saved}")
     _options(specs, rules)
     _pack(rules)
     _scoring(rules)

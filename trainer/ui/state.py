@@ -1,37 +1,86 @@
-"""Session state shared by the pages: the chosen rules, the question seeds, lesson mastery.
+"""Session state shared by the pages: the chosen rules, the question seeds, lesson mastery, and
+the learner's saved progress.
 
 Keys in ``st.session_state``: ``"rules"`` (the `RuleSet` in use), ``"rng"`` (a
 ``random.Random`` the practice questions draw their seeds from; ``"rng_seed"`` seeds it, and a
-test may set it first), ``"mastery"`` (lesson id to `Mastery`).
+test may set it first), ``"mastery"`` (lesson id to `Mastery`, this session's answers).
+
+With a learner chosen (`trainer.ui.profile`), every practice answer is also written to the
+learner store and mastery is read back from it, so it outlasts a refresh or a server restart;
+the rules are saved as the learner's ``"rules"`` setting (`preset_name` form) and restored.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import streamlit as st
 
+from trainer.errors import TrainerError
+from trainer.progress import MASTERY_STREAK, Learner, LessonProgress
 from trainer.quiz import Mastery
-from trainer.rules import PRESETS, RuleSet
+from trainer.rules import PRESETS, RuleSet, preset_name, ruleset
+from trainer.ui.profile import STORE_ERRORS, current_learner, open_learner, store
 
 RULES_KEY = "rules"
 RNG_KEY = "rng"
 RNG_SEED_KEY = "rng_seed"
 MASTERY_KEY = "mastery"
+SAVE_ERROR_KEY = "save_error"
+RULES_SETTING = "rules"
+RULE_WIDGET_PREFIX = "rule:"
+PRESET_WIDGET_KEY = "rules_preset"
+"""The Rules page's widget keys, dropped when the learner changes so they show the new rules."""
+
+
+# --- rules -------------------------------------------------------------------------------------
+
+
+def saved_rules(learner: Learner) -> RuleSet | None:
+    """The rules saved for ``learner``, or None (nothing saved, or not readable any more)."""
+    try:
+        value = store().get_setting(learner, RULES_SETTING)
+        return None if value is None else ruleset(value)
+    except (TrainerError, *STORE_ERRORS):
+        return None
 
 
 def current_rules() -> RuleSet:
-    """The RuleSet chosen on the Rules page (the Australian preset until one is chosen)."""
+    """The RuleSet in use: the session's, else the learner's saved rules, else Australian."""
     rules = st.session_state.get(RULES_KEY)
     if not isinstance(rules, RuleSet):
-        rules = PRESETS["australian"]
+        learner = current_learner()
+        rules = (saved_rules(learner) if learner else None) or PRESETS["australian"]
         st.session_state[RULES_KEY] = rules
     return rules
 
 
 def set_rules(rules: RuleSet) -> None:
-    """Make ``rules`` the rules every page uses."""
+    """Make ``rules`` the rules every page uses (and save them for the learner, if any)."""
     st.session_state[RULES_KEY] = rules
+    learner = current_learner()
+    if learner is not None:
+        _save(lambda: store().set_setting(learner, RULES_SETTING, preset_name(rules)))
+
+
+def select_learner(name: str) -> Learner:
+    """Choose (or create) the learner ``name``: their saved rules come back, or the rules in
+    use are saved for them. Raises `StoreError` for a name that will not do."""
+    learner = open_learner(name)
+    for key in [k for k in st.session_state if isinstance(k, str)
+                and (k.startswith(RULE_WIDGET_PREFIX) or k == PRESET_WIDGET_KEY)]:
+        del st.session_state[key]
+    saved = saved_rules(learner)
+    if saved is not None:
+        st.session_state[RULES_KEY] = saved
+    else:
+        set_rules(current_rules())
+    return learner
+
+
+# --- question seeds ----------------------------------------------------------------------------
 
 
 def rng() -> random.Random:
@@ -52,11 +101,53 @@ def next_seed() -> int:
     return rng().getrandbits(32)
 
 
-def mastery(lesson_id: str) -> Mastery:
-    """The learner's record on a lesson's practice."""
-    record = st.session_state.setdefault(MASTERY_KEY, {})
-    return record.get(lesson_id, Mastery())
+# --- mastery -----------------------------------------------------------------------------------
+
+
+def from_progress(progress: LessonProgress) -> Mastery:
+    """A stored lesson record as a `Mastery` (the store keeps no best run: a mastered lesson
+    counts as at least `MASTERY_STREAK`)."""
+    best = max(progress.streak, MASTERY_STREAK if progress.mastered else 0)
+    return Mastery(streak=progress.streak, best=best, answered=progress.answered,
+                   right=progress.correct)
+
+
+def saved_mastery() -> dict[str, Mastery] | None:
+    """Every lesson record of the chosen learner from the store; None without a learner."""
+    learner = current_learner()
+    if learner is None:
+        return None
+    try:
+        return {k: from_progress(v) for k, v in store().lesson_progress(learner).items()}
+    except STORE_ERRORS:
+        return None
+
+
+def mastery(lesson_id: str, saved: dict[str, Mastery] | None = None) -> Mastery:
+    """The learner's record on a lesson's practice: from the store when a learner is chosen
+    (pass ``saved`` from `saved_mastery` to read the store once), else this session's."""
+    records = saved if saved is not None else saved_mastery()
+    if records is not None:
+        return records.get(lesson_id, Mastery())
+    return st.session_state.setdefault(MASTERY_KEY, {}).get(lesson_id, Mastery())
 
 
 def set_mastery(lesson_id: str, value: Mastery) -> None:
+    """Replace this session's record on a lesson."""
     st.session_state.setdefault(MASTERY_KEY, {})[lesson_id] = value
+
+
+def record_answer(lesson_id: str, correct: bool, detail: dict[str, Any]) -> None:
+    """Count one practice answer: in the session, and in the store for the chosen learner."""
+    session = st.session_state.setdefault(MASTERY_KEY, {})
+    session[lesson_id] = session.get(lesson_id, Mastery()).record(correct)
+    learner = current_learner()
+    if learner is not None:
+        _save(lambda: store().record_lesson_answer(learner, lesson_id, correct, detail))
+
+
+def _save(write: Callable[[], object]) -> None:
+    try:
+        write()
+    except STORE_ERRORS as e:
+        st.session_state[SAVE_ERROR_KEY] = f"Your progress could not be saved: {e}"

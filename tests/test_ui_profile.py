@@ -1,0 +1,162 @@
+"""The learner profile through AppTest: pick or create a name on Home, answers saved in the store,
+the rules saved per learner, and a new session (a refresh, or a server restart) with
+``?learner=`` in the address sees the same progress."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from trainer.progress import ProgressStore
+from trainer.quiz import MASTERY_STREAK, Question
+from trainer.rules import ruleset
+
+APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
+LEARN = "trainer/ui/learn.py"
+RULES = "trainer/ui/rules_page.py"
+
+
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "progress.sqlite3"
+    monkeypatch.setenv("TRAINER_DB", str(path))
+    return path
+
+
+def start(learner: str | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["rng_seed"] = 777
+    if learner is not None:
+        at.query_params["learner"] = learner
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def create(at: AppTest, name: str) -> None:
+    at.text_input(key="learner_new_name").input(name)
+    at.button(key="learner_create").click().run()
+    assert not at.exception, at.exception
+
+
+def question(at: AppTest, lesson_id: str) -> Question:
+    _, q = at.session_state[f"question:{lesson_id}"]
+    return q
+
+
+def answer(at: AppTest, lesson_id: str, right: bool = True) -> None:
+    q = question(at, lesson_id)
+    choice = q.answer if right else next(c for c in q.choices if c != q.answer)
+    at.button(key=f"choice:{lesson_id}:{q.choices.index(choice)}").click().run()
+    assert not at.exception, at.exception
+    at.button(key="next_question").click().run()
+
+
+def test_home_invites_a_name_and_pages_work_without_one(db: Path) -> None:
+    at = start()
+    assert any("Pick a name" in i.value for i in at.info)
+    at.switch_page(LEARN).run()
+    assert not at.exception
+    assert any("not saved" in c.value for c in at.caption)
+    answer(at, "the-pack")
+    assert at.session_state["mastery"]["the-pack"].answered == 1
+    assert ProgressStore(db).learners() == []
+
+
+@pytest.mark.parametrize("bad", ["", "   ", "x" * 41])
+def test_bad_names_get_a_clear_message(db: Path, bad: str) -> None:
+    at = start()
+    create(at, bad)
+    assert any("That name will not do: give 1 to 40 characters" in e.value for e in at.error)
+    assert "learner" not in at.query_params
+    assert ProgressStore(db).learners() == []
+
+
+def test_create_learner_answer_and_restart(db: Path) -> None:
+    at = start()
+    create(at, "  Ann ")
+    assert at.session_state["learner"].name == "Ann"
+    assert at.query_params["learner"] == "Ann"
+    assert any("Learning as **Ann**: 0 of 10" in m.value for m in at.markdown)
+    assert at.button(key="home_start").label == "Start lesson 1: The pack"
+
+    at.button(key="home_start").click().run()
+    assert not at.exception, at.exception
+    assert at.session_state["lesson_current"] == "the-pack"
+    assert any("Saving progress for **Ann**" in c.value for c in at.caption)
+    for _ in range(MASTERY_STREAK):
+        answer(at, "the-pack")
+    answer(at, "the-pack", right=False)
+
+    store = ProgressStore(db)
+    ann = store.learner("Ann", create=False)
+    record = store.lesson_progress(ann)["the-pack"]
+    assert record.mastered and record.answered == MASTERY_STREAK + 1 and record.streak == 0
+    attempts = store.attempts(ann)
+    assert len(attempts) == MASTERY_STREAK + 1 and attempts[0].kind == "lesson"
+    assert attempts[0].detail["quiz"] == "pack" and attempts[0].detail["rules"] == "australian"
+    assert [a.correct for a in attempts] == [True] * MASTERY_STREAK + [False]
+
+    # a new session (a refresh or a server restart) with the learner in the address
+    again = start(learner="Ann")
+    assert again.session_state["learner"].name == "Ann"
+    assert any("Learning as **Ann**: 1 of 10" in m.value for m in again.markdown)
+    assert again.button(key="home_start").label == "Start lesson 2: Card order and the trump suit"
+    again.switch_page(LEARN).run()
+    assert not again.exception
+    assert any("Your path: 1 ✓ → 2" in c.value for c in again.caption)
+    assert again.query_params["learner"] == "Ann"
+
+
+def test_streak_shows_on_the_path_after_restart(db: Path) -> None:
+    at = start()
+    create(at, "Bo")
+    at.switch_page(LEARN).run()
+    answer(at, "the-pack")
+    answer(at, "the-pack")
+    again = start(learner="Bo")
+    again.switch_page(LEARN).run()
+    assert any(f"Your path: 1 (2/{MASTERY_STREAK}) → 2" in c.value for c in again.caption)
+    assert "Mastery: 2 of 5" in again.get("progress")[0].proto.text
+
+
+def test_rules_are_saved_per_learner_and_restored(db: Path) -> None:
+    at = start()
+    create(at, "Cy")
+    at.switch_page(RULES).run()
+    at.selectbox(key="rules_preset").set_value("american").run()
+    at.toggle(key="rule:overtricks_10").set_value(True).run()
+    assert not at.exception
+    store = ProgressStore(db)
+    cy = store.learner("Cy", create=False)
+    saved = store.get_setting(cy, "rules")
+    assert ruleset(saved) == ruleset("american").with_options(overtricks_10=True)
+
+    again = start(learner="Cy")
+    assert again.session_state["rules"] == ruleset(saved)
+    again.switch_page(RULES).run()
+    assert again.toggle(key="rule:overtricks_10").value is True
+
+    # another learner keeps their own rules
+    other = start()
+    create(other, "Di")
+    assert other.session_state["rules"] == ruleset()
+
+
+def test_continue_as_an_existing_learner(db: Path) -> None:
+    ProgressStore(db).learner("Eve")
+    at = start()
+    at.selectbox(key="learner_pick").set_value("Eve")
+    at.button(key="learner_continue").click().run()
+    assert not at.exception
+    assert at.session_state["learner"].name == "Eve"
+    assert at.query_params["learner"] == "Eve"
+
+
+def test_unknown_learner_in_the_address(db: Path) -> None:
+    at = start(learner="Nobody")
+    assert "learner" not in at.session_state
+    assert any("No learner called 'Nobody'" in w.value for w in at.warning)
+    assert ProgressStore(db).learners() == []

@@ -1,0 +1,212 @@
+"""Lesson 5, bidding: the ladder, which bid is higher, what a bid is worth, where misère sits,
+and whether a call is legal now in an auction. Answers from `trainer.bidding.is_higher`,
+`trainer.scoring.bid_value`, `trainer.bidding.ladder` and `Auction.can_call` (RULES.md §3, §6).
+"""
+
+from __future__ import annotations
+
+import random
+
+from trainer.bidding import MISERE, OPEN_MISERE, Auction, Bid, bid_rank, is_higher, ladder
+from trainer.question import Question
+from trainer.quizzes.common import (
+    STRAIN_ORDER,
+    calls_words,
+    misere_placement_note,
+    number_choices,
+    random_auction,
+    seat_name,
+    value_formula,
+)
+from trainer.rules import RuleSet
+from trainer.scoring import bid_value
+
+QUIZ = "bidding"
+
+
+def quiz_bidding(rng: random.Random, rules: RuleSet) -> Question:
+    """A bidding question: ``higher``, ``value``, ``misere_place`` or ``can_call``."""
+    kinds = ["higher", "higher", "value", "value", "can_call", "can_call", "can_call"]
+    if rules.misere:
+        kinds += ["misere_place"]
+    kind = rng.choice(kinds)
+    if kind == "higher":
+        return _higher(rng, rules)
+    if kind == "value":
+        return _value(rng, rules)
+    if kind == "misere_place":
+        return _misere_place(rng, rules)
+    return _can_call(rng, rules)
+
+
+# --- which is higher ---------------------------------------------------------------------------
+
+
+def _higher(rng: random.Random, rules: RuleSet) -> Question:
+    bids = ladder(rules)
+    if rules.misere and rng.random() < 0.4:
+        a = rng.choice((MISERE, OPEN_MISERE))
+    else:
+        a = rng.choice([b for b in bids if not b.misere])
+    i = bids.index(a)
+    near = [b for b in bids[max(0, i - 6): i + 7] if b != a]
+    b = rng.choice(near)
+    if rng.random() < 0.5:
+        a, b = b, a
+    top = a if is_higher(a, b, rules) else b
+    return Question(
+        quiz=QUIZ, seed=0, topic="higher",
+        prompt=f"Which bid is higher: {a.pretty} or {b.pretty}?",
+        choices=(a.pretty, b.pretty), answer=top.pretty,
+        explanation=compare_why(a, b, rules),
+        facts=(("a", a.code), ("b", b.code)),
+    )
+
+
+def compare_why(a: Bid, b: Bid, rules: RuleSet) -> str:
+    """Why one of two bids ranks above the other under ``rules`` (RULES.md §3)."""
+    top, low = (a, b) if is_higher(a, b, rules) else (b, a)
+    if not top.misere and not low.misere:
+        if top.level == low.level:
+            return (
+                f"Both bids are for {top.level} tricks, so the strain decides: strains rank "
+                f"{STRAIN_ORDER}. {top.pretty} is higher."
+            )
+        return (
+            f"More tricks beat fewer, whatever the strain: {top.pretty} ({top.level} tricks) is "
+            f"higher than {low.pretty} ({low.level} tricks)."
+        )
+    parts = []
+    for bid in (top, low):
+        if bid == MISERE:
+            parts.append(misere_placement_note(rules))
+        elif bid == OPEN_MISERE:
+            parts.append(
+                "Open misère (worth 500) always sits above 10♦ and below 10♥, whatever the "
+                "options."
+            )
+    return " ".join(parts) + f" So {top.pretty} is higher than {low.pretty}."
+
+
+# --- what is it worth --------------------------------------------------------------------------
+
+
+def _value(rng: random.Random, rules: RuleSet) -> Question:
+    bid = rng.choice(ladder(rules))
+    value = bid_value(bid)
+    near = {value - 20, value + 20, value - 100, value + 100, value + 40, 250, 500}
+    near = {n for n in near if 40 <= n <= 520}
+    if bid.misere:
+        why = (
+            f"{bid.pretty.capitalize()} is worth {value} on the Avondale schedule (RULES.md §6): "
+            "misère 250, open misère 500, whatever its place on the ladder."
+        )
+    else:
+        why = f"{value_formula(bid)} = {value} (the Avondale schedule, RULES.md §6)."
+    return Question(
+        quiz=QUIZ, seed=0, topic="value", prompt=f"How many points is {bid.pretty} worth?",
+        choices=number_choices(rng, value, near), answer=str(value), explanation=why,
+        facts=(("bid", bid.code),),
+    )
+
+
+# --- where misère sits -------------------------------------------------------------------------
+
+
+def _gap(lower: str, upper: str) -> str:
+    return f"between {lower} and {upper}"
+
+
+def _misere_place(rng: random.Random, rules: RuleSet) -> Question:
+    bid = rng.choice((MISERE, MISERE, OPEN_MISERE))
+    bids = ladder(rules)
+    i = bids.index(bid)
+    answer = _gap(bids[i - 1].pretty, bids[i + 1].pretty)
+    pool = [_gap("7NT", "8♠"), _gap("8♠", "8♣"), _gap("10♦", "10♥"), _gap("6NT", "7♠"),
+            _gap("9NT", "10♠"), _gap("7♥", "7NT")]
+    others = rng.sample([g for g in pool if g != answer], 3)
+    choices = tuple(sorted([answer, *others], key=pool.index))
+    if bid == MISERE:
+        why = misere_placement_note(rules)
+        if rules.misere_needs_seven:
+            why += (" It may be bid only after someone has bid seven (option "
+                    "`misere_needs_seven`).")
+        else:
+            why += " Under your rules it may be bid at any time (`misere_needs_seven` is off)."
+    else:
+        why = (
+            "Open misère is worth 500, as much as 10♥, and sits just below it: above 10♦ and "
+            "below 10♥. It may be bid at any time, even as the first bid."
+        )
+    return Question(
+        quiz=QUIZ, seed=0, topic="misere_place",
+        prompt=f"Where does {bid.pretty} sit on the ladder of bids?",
+        choices=choices, answer=answer, explanation=why, facts=(("bid", bid.code),),
+    )
+
+
+# --- may this call be made now -----------------------------------------------------------------
+
+
+def _candidate(rng: random.Random, auction: Auction, rules: RuleSet) -> Bid:
+    bids = ladder(rules)
+    high = auction.high_bid
+    roll = rng.random()
+    if roll < (0.3 if rules.misere else 0.08):
+        return rng.choice((MISERE, MISERE, OPEN_MISERE))
+    if high is not None and roll < 0.75:
+        i = bid_rank(high, rules) + rng.randint(-3, 3)
+        return bids[min(max(i, 0), len(bids) - 1)]
+    return rng.choice(bids[:12])
+
+
+def _can_call(rng: random.Random, rules: RuleSet) -> Question:
+    auction, made = random_auction(rng, rules, max_calls=len(rules.seats) + 2)
+    seat = auction.to_call
+    assert seat is not None
+    bid = _candidate(rng, auction, rules)
+    ok = auction.can_call(bid)
+    who = seat_name(seat)
+    history = f"The calls so far: {calls_words(made)}." if made else "Nobody has called yet."
+    prompt = (
+        f"{seat_name(auction.dealer)} dealt. {history} It is {who}'s turn. "
+        f"May {who} bid {bid.pretty}?"
+    )
+    return Question(
+        quiz=QUIZ, seed=0, topic="can_call", prompt=prompt, choices=("Yes", "No"),
+        answer="Yes" if ok else "No", explanation=call_why(auction, bid, rules),
+        facts=(("dealer", auction.dealer.value), ("calls", " ".join(map(str, auction.calls))),
+               ("bid", bid.code)),
+    )
+
+
+def call_why(auction: Auction, bid: Bid, rules: RuleSet) -> str:
+    """Why ``bid`` may or may not be made now (RULES.md §3), in the learner's words."""
+    if bid.misere and not rules.misere:
+        return "Misère is not played under your rules (option `misere` is off)."
+    high = auction.high_bid
+    if high is not None and not is_higher(bid, high, rules):
+        if bid == high:
+            return f"{bid.pretty} has been bid already: each bid must be higher than the last."
+        return f"Each bid must be higher than the last. {compare_why(bid, high, rules)}"
+    seven = any(isinstance(c, Bid) and (c.level or 0) >= 7 for c in auction.calls)
+    if bid == MISERE and rules.misere_needs_seven and not seven:
+        return (
+            "Misère may be bid only after someone has bid seven (option `misere_needs_seven`), "
+            "and nobody has."
+        )
+    parts = []
+    if high is None:
+        parts.append("Nobody has bid yet, so any bid may open the auction.")
+    else:
+        parts.append(f"{bid.pretty} is higher than the last bid, {high.pretty}.")
+    if bid == MISERE:
+        parts.append(
+            "Someone has bid seven, so misère may be bid."
+            if rules.misere_needs_seven
+            else "Under your rules misère needs no seven first (`misere_needs_seven` is off)."
+        )
+    elif bid == OPEN_MISERE:
+        parts.append("Open misère may be bid at any time, even as the first bid.")
+    return " ".join(parts)
+

@@ -1,0 +1,192 @@
+"""Lesson 8, misère (RULES.md §3, §5, §6): who plays (the declarer's partner sits out), what
+misère and open misère score made or set, who wins a misère trick (the joker, and the option
+``joker_low_in_misere``), and when an open misère hand is shown. Answers from
+`trainer.play.active_seats`, `trainer.scoring.score_hand`, `CardOrder.trick_winner` (with
+`trainer.rules.order_for`) and `PlayState.declarer_exposed`.
+
+Misère needs the option ``misere``; when it is off the questions say so and switch it on.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from trainer.bidding import MISERE, OPEN_MISERE, Bid
+from trainer.cards import JOKER, Seat, deal
+from trainer.play import PlayState, active_seats
+from trainer.question import CardGroup, Question, names_list, play_name
+from trainer.quizzes.common import number_choices, seat_name
+from trainer.quizzes.joker import joker_trick, joker_winner_why
+from trainer.rules import RuleSet, order_for
+from trainer.scoring import score_hand
+
+QUIZ = "misere"
+OFF_NOTE = "(Misère is off in your rules, option `misere`; this question assumes it is on.) "
+
+
+def quiz_misere(rng: random.Random, rules: RuleSet) -> Question:
+    """A misère question: ``who_plays``, ``score``, ``defenders``, ``trick`` or ``reveal``."""
+    note = "" if rules.misere else OFF_NOTE
+    rules = rules if rules.misere else rules.with_options(misere=True)
+    kind = rng.choice(["who_plays", "who_plays", "score", "score", "defenders", "trick",
+                       "trick", "reveal"])
+    maker = {"who_plays": _who_plays, "score": _score, "defenders": _defenders,
+             "trick": _trick, "reveal": _reveal}[kind]
+    question = maker(rng, rules)
+    return replace(question, prompt=note + question.prompt) if note else question
+
+
+def _contract(rng: random.Random) -> Bid:
+    return rng.choice((MISERE, MISERE, OPEN_MISERE))
+
+
+def _seats_words(seats: tuple[Seat, ...] | list[Seat]) -> str:
+    return names_list([seat_name(s) for s in seats])
+
+
+def _who_plays(rng: random.Random, rules: RuleSet) -> Question:
+    declarer = rng.choice(rules.seats)
+    contract = _contract(rng)
+    playing = active_seats(rules, contract, declarer)
+    everyone = rules.seats
+    partners = [s for s in rules.side_of(declarer) if s is not declarer]
+    options = {
+        _seats_words(playing),
+        _seats_words(everyone),
+        _seats_words([s for s in everyone if s is not declarer]),
+        _seats_words([s for s in everyone if s is not rules.next_seat(declarer)]),
+    }
+    answer = _seats_words(playing)
+    choices = sorted(options)
+    if partners:
+        many = len(partners) > 1
+        why = (
+            f"In misère the declarer's partner{'s' if many else ''} "
+            f"({_seats_words(partners)}) lay{'' if many else 's'} "
+            f"{'their hands' if many else 'their hand'} down and take{'' if many else 's'} no "
+            f"part: the declarer plays alone against the other side. So {answer} play."
+        )
+    else:
+        why = (
+            "At three players nobody has a partner: the declarer plays against the other two, "
+            f"so all three play: {answer}."
+        )
+    return Question(
+        quiz=QUIZ, seed=0, topic="who_plays",
+        prompt=f"{seat_name(declarer)} bids {contract.pretty} and wins the auction. Who plays "
+               "the hand?",
+        choices=tuple(choices), answer=answer, explanation=why,
+        facts=(("declarer", declarer.value), ("contract", contract.code)),
+    )
+
+
+def _tricks(rng: random.Random) -> int:
+    return 0 if rng.random() < 0.45 else rng.randint(1, 4)
+
+
+def _score(rng: random.Random, rules: RuleSet) -> Question:
+    contract = _contract(rng)
+    taken = _tricks(rng)
+    value = 500 if contract.open else 250
+    result = score_hand(contract, taken, rules).declarer
+    if taken == 0:
+        why = f"The declarer took no trick, so {contract.pretty} is made: +{value}."
+    else:
+        why = (
+            f"The declarer took {taken} trick{'s' if taken > 1 else ''}: one is enough to be "
+            f"set, and a set {contract.pretty} loses its {value}."
+        )
+    why += " Misère is worth 250 and open misère 500 (RULES.md §6)."
+    return Question(
+        quiz=QUIZ, seed=0, topic="score",
+        prompt=f"{contract.pretty.capitalize()}: the declarer took {taken} "
+               f"trick{'' if taken == 1 else 's'}. What does the declarer's side score?",
+        choices=number_choices(rng, result, (250, -250, 500, -500, 0)), answer=str(result),
+        explanation=why, facts=(("contract", contract.code), ("tricks", str(taken))),
+    )
+
+
+def _defenders(rng: random.Random, rules: RuleSet) -> Question:
+    contract = _contract(rng)
+    taken = _tricks(rng)
+    theirs = 10 - taken
+    result = score_hand(contract, taken, rules).defenders
+    if rules.misere_defenders:
+        why = (f"Under your rules (option `misere_defenders`) the defenders score 10 a trick in "
+               f"misère too: {theirs} tricks make {result}.")
+    else:
+        why = ("In misère and open misère the defenders score nothing for their tricks (option "
+               "`misere_defenders` is off). A set costs the declarer the bid's value.")
+    return Question(
+        quiz=QUIZ, seed=0, topic="defenders",
+        prompt=f"{contract.pretty.capitalize()}: the declarer took {taken} "
+               f"trick{'' if taken == 1 else 's'} and the defenders {theirs}. What do the "
+               "defenders score?",
+        choices=number_choices(rng, result, (0, 10 * theirs, 250, -250, 10 * taken)),
+        answer=str(result), explanation=why,
+        facts=(("contract", contract.code), ("tricks", str(taken))),
+    )
+
+
+def _trick(rng: random.Random, rules: RuleSet) -> Question:
+    order = order_for(None, True, rules)
+    while True:
+        dealt = deal(rng.getrandbits(32), rules.players, rules.deck)
+        declarer = rng.choice(rules.seats)
+        contract = _contract(rng)
+        seats = active_seats(rules, contract, declarer)
+        hands = {s: list(dealt.hands[s]) for s in seats}
+        holder = next((s for s in seats if JOKER in hands[s]), None)
+        if holder is None:
+            continue
+        played = joker_trick(rng, rules, order, hands, holder, seats)
+        if played is None:
+            continue
+        trick, trick_seats = played
+        winner = order.trick_winner(trick)
+        if order.joker_low and trick[winner].card.is_joker:
+            continue  # a low joker led and followed by nobody: leave that rare case out
+        break
+    choices = tuple(f"{seat_name(s)}: {play_name(p)}"
+                    for s, p in zip(trick_seats, trick, strict=True))
+    won_by = trick_seats[winner]
+    verdict = (
+        f"The declarer wins it, so {contract.pretty} is set."
+        if won_by is declarer
+        else "The declarer does not win it."
+    )
+    return Question(
+        quiz=QUIZ, seed=0, topic="trick",
+        prompt=f"{contract.pretty.capitalize()} by {seat_name(declarer)} (misère is played at "
+               f"no trumps). {seat_name(trick_seats[0])} led. Who wins this trick?",
+        choices=choices, answer=choices[winner],
+        explanation=joker_winner_why(trick, winner, order) + " " + verdict,
+        cards=(CardGroup("The trick", tuple(trick), tuple(seat_name(s) for s in trick_seats)),),
+        order=order, subject=JOKER,
+        facts=(("declarer", declarer.value), ("contract", contract.code)),
+    )
+
+
+def _reveal(rng: random.Random, rules: RuleSet) -> Question:
+    dealt = deal(rng.getrandbits(32), rules.players, rules.deck)
+    declarer = rng.choice(rules.seats)
+    seats = active_seats(rules, OPEN_MISERE, declarer)
+    state = PlayState(rules, OPEN_MISERE, declarer, {s: list(dealt.hands[s]) for s in seats},
+                      declarer)
+    before = state.declarer_exposed
+    answer = "Before the first lead" if before else "After the first trick"
+    why = (
+        "Under your rules (option `open_misere_reveal`) the open misère declarer lays the hand "
+        "face up before the first lead."
+        if before
+        else "The open misère declarer's hand is laid face up after the first trick (option "
+             "`open_misere_reveal` can make it before the first lead)."
+    )
+    return Question(
+        quiz=QUIZ, seed=0, topic="reveal",
+        prompt="When are the open misère declarer's cards shown to everyone?",
+        choices=("Before the first lead", "After the first trick", "Never",
+                 "After the last trick"),
+        answer=answer, explanation=why,
+    )
