@@ -1,0 +1,28 @@
+"""Exact double-dummy solver for Five Hundred (DESIGN.md "solver"; issue 3).
+
+Values count the declarer's side's tricks from the current trick on, the current trick
+included; in misère the declarer's own tricks, the declarer minimising. Public API:
+
+- `analyse(position) -> Analysis`: the value and the value of every legal `Play`;
+- `value(position) -> int`: the value alone;
+- `can_take(position, target) -> bool`: the fast yes/no form (one zero-window search);
+- `principal_line(position) -> tuple[Play, ...]`: best play for both sides to the end;
+- `Solver`: the same as methods, with its own transposition table.
+
+Positions are `trainer.notation.Position` or `trainer.play.PlayState`; bad ones raise
+`SolverError` (a `trainer.errors.TrainerError`, so a `ValueError`).
+"""
+
+from trainer.solver.api import Solver, analyse, can_take, default_solver, principal_line, value
+from trainer.solver.results import Analysis, SolverError
+
+__all__ = [
+    "Analysis",
+    "Solver",
+    "SolverError",
+    "analyse",
+    "can_take",
+    "default_solver",
+    "principal_line",
+    "value",
+]

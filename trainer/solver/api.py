@@ -1,0 +1,182 @@
+"""The solver's public functions: value every legal play, test a trick target, and give the
+principal line (DESIGN.md "solver"; the search itself is `trainer.solver.kernel`).
+
+Every function takes a `trainer.notation.Position` or a `trainer.play.PlayState` (left
+unchanged) under any `RuleSet`, and counts tricks as DESIGN.md's ``solve`` does: the tricks the
+declarer's side (`RuleSet.side_of`) takes from the current trick on, the current trick
+included; in misère and open misère the declarer's own tricks, the declarer minimising
+(RULES.md §3, §6).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from trainer.notation import Position
+from trainer.play import PlayState
+from trainer.rules import Play
+from trainer.solver import kernel as K
+from trainer.solver.layout import Layout, make_layout, state_array
+from trainer.solver.results import Analysis, SolverError
+
+
+def _as_state(position: Position | PlayState) -> PlayState:
+    if isinstance(position, Position):
+        return position.to_state()
+    if isinstance(position, PlayState):
+        return position.copy()
+    raise SolverError(f"position: expected a Position or PlayState, not {type(position).__name__}")
+
+
+class Solver:
+    """A double-dummy solver with its own transposition table, reused from call to call.
+
+    ``table_bits`` sets the table size: ``2**table_bits`` buckets of 8 entries, 96 bytes each
+    (the default, 15, takes 25 MB). The module-level functions share one default solver.
+    """
+
+    def __init__(self, table_bits: int = 13) -> None:
+        self._tt, self._tags = K.new_table(table_bits)
+        self._wk, self._stats = K.new_scratch()
+        self._gen = 0
+
+    @property
+    def nodes(self) -> int:
+        """Search nodes visited since this solver was made (for benchmarks)."""
+        return int(self._stats[0])
+
+    def _root(self, state: PlayState) -> tuple[Layout, np.ndarray, int]:
+        layout = make_layout(state)
+        # A new generation empties the table: keys are relative to one layout's bit blocks.
+        self._gen += 1
+        return layout, state_array(layout, state), self._gen
+
+    def _args(self, layout: Layout, st: np.ndarray, gen: int) -> tuple:
+        return (st, layout.consts, layout.suit_of_bit, self._tt, self._tags, gen, self._wk,
+                self._stats)
+
+    def analyse(self, position: Position | PlayState) -> Analysis:
+        """The value of ``position`` and of each legal play of the player to move.
+
+        Returns an `Analysis` whose ``values`` maps every legal `Play` (engine order, a free
+        joker led at no trumps or misère once per nameable suit, RULES.md §5) to its value.
+        Raises `SolverError` (a `ValueError`) when the hand is over or has no declarer.
+        """
+        state = _as_state(position)
+        layout, st, gen = self._root(state)
+        return self._analyse(state, layout, st, gen)
+
+    def _analyse(self, state: PlayState, layout: Layout, st: np.ndarray, gen: int) -> Analysis:
+        seat = state.to_play
+        assert seat is not None
+        args = self._args(layout, st, gen)
+        legal = state.legal_plays()
+        maximising = bool((int(layout.consts[K.C_MAXER]) >> layout.seats.index(seat)) & 1)
+        rep_value: dict[int, int] = {}
+        values: dict[Play, int] = {}
+        guess = (state.tricks_left + 1) // 2
+        for play in legal:
+            rep = int(K.representative(st, layout.consts, layout.suit_of_bit, layout.move(play)))
+            if rep not in rep_value:
+                rep_value[rep] = int(K.move_value(*args, rep, guess))
+                guess = rep_value[rep]
+            values[play] = rep_value[rep]
+        best = max(values.values()) if maximising else min(values.values())
+        return Analysis(seat, best, values, state.tricks_left, maximising)
+
+    def value(self, position: Position | PlayState) -> int:
+        """The double-dummy value of ``position`` (as `Analysis.best`), without valuing every
+        play. Raises `SolverError` as `analyse` does."""
+        state = _as_state(position)
+        layout, st, gen = self._root(state)
+        return self._value(layout, st, gen, state.tricks_left)
+
+    def _value(self, layout: Layout, st: np.ndarray, gen: int, left: int) -> int:
+        args = self._args(layout, st, gen)
+        lo, hi = 0, left
+        t = (left + 1) // 2
+        while lo < hi:  # zero-window tests stepping from a guess, as DDS does
+            if K.at_least(*args, t):
+                lo, t = t, t + 1
+            else:
+                hi = t - 1
+                t = hi
+        return lo
+
+    def can_take(self, position: Position | PlayState, target: int) -> bool:
+        """Can the declarer's side take at least ``target`` more tricks (current trick
+        included) against best defence? In misère: will the declarer, minimising, still be
+        held to ``target`` tricks or more? One zero-window search (DDS's target mode).
+
+        ``target`` below 1 is always True; above the tricks left always False.
+        """
+        state = _as_state(position)
+        layout, st, gen = self._root(state)
+        return bool(K.at_least(*self._args(layout, st, gen), int(target)))
+
+    def principal_line(self, position: Position | PlayState) -> tuple[Play, ...]:
+        """A line of best play for both sides from ``position`` to the last card.
+
+        At each turn the first play in the engine's order that keeps the position's value is
+        chosen, so the line is deterministic. Raises `SolverError` as `analyse` does.
+        """
+        state = _as_state(position)
+        layout, st, gen = self._root(state)
+        target = self._value(layout, st, gen, state.tricks_left)
+        line: list[Play] = []
+        while not state.is_over:
+            seat = state.to_play
+            assert seat is not None
+            st = state_array(layout, state)
+            args = self._args(layout, st, gen)
+            maximising = (int(layout.consts[K.C_MAXER]) >> layout.seats.index(seat)) & 1
+            chosen = None
+            for play in state.legal_plays():
+                move = layout.move(play)
+                # The value is kept by a play reaching it (maximiser) or not exceeding it.
+                if maximising and K.move_at_least(*args, move, target):
+                    chosen = play
+                    break
+                if not maximising and not K.move_at_least(*args, move, target + 1):
+                    chosen = play
+                    break
+            if chosen is None:  # cannot happen: some play always keeps the value
+                raise AssertionError("principal_line: no play keeps the value")
+            done = state.push(chosen)
+            line.append(chosen)
+            if done is not None:
+                winner = state.trick_winner_seat(done)
+                counted = int(layout.consts[K.C_COUNTS]) >> layout.seats.index(winner) & 1
+                target -= counted
+        return tuple(line)
+
+
+_default: Solver | None = None
+
+
+def default_solver() -> Solver:
+    """The shared solver used by the module-level functions (made on first use)."""
+    global _default
+    if _default is None:
+        _default = Solver()
+    return _default
+
+
+def analyse(position: Position | PlayState) -> Analysis:
+    """`Solver.analyse` on the shared solver: the value of every legal play."""
+    return default_solver().analyse(position)
+
+
+def value(position: Position | PlayState) -> int:
+    """`Solver.value` on the shared solver: the double-dummy value of the position."""
+    return default_solver().value(position)
+
+
+def can_take(position: Position | PlayState, target: int) -> bool:
+    """`Solver.can_take` on the shared solver: can the declarer's side take ``target``?"""
+    return default_solver().can_take(position, target)
+
+
+def principal_line(position: Position | PlayState) -> tuple[Play, ...]:
+    """`Solver.principal_line` on the shared solver: best play for both sides to the end."""
+    return default_solver().principal_line(position)

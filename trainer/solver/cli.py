@@ -1,0 +1,91 @@
+"""``python -m trainer solve [FILE] [--jsonl]`` (DESIGN.md "The CLI").
+
+One position (a file, or stdin) in; ``{"to_play": "N", "best": 6, "cards": {"AS": 6, ...}}``
+out. Bad input: one line on stderr and exit status 2 (a `TrainerError`, which
+``trainer.__main__.main`` reports).
+
+``--jsonl``: one position a line in, one answer a line out, in order, flushed line by line.
+Blank lines are skipped. A line that cannot be solved does not stop the batch: its output line
+is ``{"error": "line 3: <reason>"}`` (numbered from 1 in the input), and once every line is
+done the command exits with status 2 and a one-line summary on stderr naming the bad lines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable, Iterator
+from typing import Any, TextIO
+
+from trainer.errors import TrainerError
+from trainer.notation import parse_position
+from trainer.solver.api import default_solver
+
+
+class BatchError(TrainerError):
+    """Some lines of a ``solve --jsonl`` batch could not be solved (each is reported in place)."""
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``solve`` command to the CLI's subparsers (called by ``trainer.__main__``)."""
+    p = subparsers.add_parser(
+        "solve", help="double-dummy value of a position and of each legal card"
+    )
+    p.add_argument("file", nargs="?", help="position JSON file (default: stdin; - for stdin)")
+    p.add_argument("--jsonl", action="store_true",
+                   help="one position a line in, one answer a line out")
+    p.set_defaults(func=cmd_solve)
+
+
+def solve_text(text: str) -> dict[str, Any]:
+    """The ``solve`` answer for one position's JSON text; raises `TrainerError` if bad."""
+    return default_solver().analyse(parse_position(text)).to_json()
+
+
+def cmd_solve(args: argparse.Namespace) -> Any:
+    if not args.jsonl:
+        return solve_text(_read(args.file))
+    if args.file is None or args.file == "-":
+        bad = solve_lines(sys.stdin, sys.stdout)
+    else:
+        try:
+            with open(args.file, encoding="utf-8") as f:
+                bad = solve_lines(f, sys.stdout)
+        except OSError as exc:
+            raise TrainerError(f"{args.file}: {exc.strerror}") from None
+    if bad:
+        shown = ", ".join(map(str, bad[:10])) + (" ..." if len(bad) > 10 else "")
+        raise BatchError(f"{len(bad)} line(s) could not be solved: line {shown}")
+    return None
+
+
+def solve_lines(lines: Iterable[str], out: TextIO) -> list[int]:
+    """Answer each non-blank line of ``lines`` on ``out``; returns the bad lines' numbers."""
+    bad: list[int] = []
+    for number, answer in _answers(lines):
+        if "error" in answer:
+            bad.append(number)
+        out.write(json.dumps(answer, ensure_ascii=False) + "\n")
+        out.flush()
+    return bad
+
+
+def _answers(lines: Iterable[str]) -> Iterator[tuple[int, dict[str, Any]]]:
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            yield number, solve_text(line)
+        except TrainerError as exc:
+            yield number, {"error": f"line {number}: {exc}"}
+
+
+def _read(path: str | None) -> str:
+    if path is None or path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError as exc:
+        raise TrainerError(f"{path}: {exc.strerror}") from None

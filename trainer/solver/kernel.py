@@ -1,0 +1,757 @@
+"""The compiled search: a zero-window alpha-beta over int64 card masks (numba, cache=True).
+
+The shape follows DDS (Haglund's double-dummy solver for bridge), adapted to Five Hundred:
+- zero-window search on a trick target: `search` answers "can the side that wants tricks
+  counted reach ``target`` tricks from the current trick on?", and the exact value of a play
+  comes from a short run of such tests around a guess (`move_value`);
+- a transposition table at trick boundaries storing lower and upper bounds on the value,
+  keyed on relative ranks (each suit's remaining cards relabelled by their rank among the
+  remaining cards) and, as DDS's winning ranks do, only on the ranks that decided the
+  result: every trick's winning card and the cards behind a cut-off are relevant, and a
+  suit's cards below its lowest relevant card count only by their number in each hand;
+  the best lead found is stored too, in relative ranks;
+- equivalent cards collapsed: of the root's cards adjacent in rank among the cards still in
+  play and held by the same player, only the lowest is searched (the others have its value).
+  Inside the tree every card is searched: equivalent cards there lead to positions equal in
+  relative ranks, which the table merges, and collapsing them soundly beside winning-rank
+  entries would force each run's rank to be relevant, which measured slower;
+- cut-offs on the tricks left, quick tricks (the leader's top cards, outside misère), and
+  sure tricks (the top trumps of the hand holding the highest trump; a high free joker);
+- move ordering: the stored best lead first, then cheap heuristics (win cheaply when the trick
+  is not already won for your side, else play low; shed high cards in misère).
+
+Arrays (all int64): ``cx`` rule constants and ``st`` the mutable position, indexed by the C_*
+and S_* names below; ``bs[b]`` the block (effective suit 0-3, 4 = free joker) of card bit b;
+``tt`` the table, rows of TT_COLS words in buckets of TT_WAYS; ``wk`` a work row per ply
+(W_* columns); ``stats`` counters (nodes, table probes, table cut-offs). Plays are kept on a
+stack in ``st`` (S_TCARD, S_TNAMED) so that undoing the last card of a trick finds the trick
+intact.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from trainer.solver.bits import highest_index, lowest_index, popcount
+
+# --- constants (cx) ----------------------------------------------------------------------------
+C_N = 0  # active seats (3 to 6)
+C_TRUMP = 1  # trump block, -1 at no trumps and misère
+C_JBIT = 2  # bit of a free joker in play, else -1
+C_JLOW = 3  # joker_low_in_misere in force (RULES.md §5)
+C_JANY = 4  # joker_lead_any_suit
+C_JNOVOID = 5  # joker_no_void_suit
+C_COUNTS = 6  # seat mask: tricks won by these seats count
+C_MAXER = 7  # seat mask: these seats want counted tricks
+C_MISERE = 8
+C_SUITMASK = 9  # 5 words: card mask of each block (4 = the free joker)
+C_OFFSET = 14  # 4 words: lowest bit of each suit block
+C_SIZE = 18
+
+# --- state (st) --------------------------------------------------------------------------------
+S_HANDS = 0  # 6 words: each active seat's hand, seats in clockwise order
+S_TLEN = 6  # cards in the current trick
+S_LEADER = 7
+S_LED = 8  # suits led so far (4 bits)
+S_VOIDS = 9  # 6 words: suits each seat has shown void in
+S_TBASE = 15  # where the current trick starts in the play stack
+S_TCARD = 16  # play stack, 72 words: card bits of every play since the root
+S_TNAMED = 88  # 72 words: suit named for a led free joker, else -1
+S_SIZE = 160
+
+# --- transposition table and work rows ---------------------------------------------------------
+# An entry holds a position "up to small cards" (DDS's winning ranks): the suit lengths of
+# every hand and the leader (TT_SHAPE), and, for the cards at the relative ranks in TT_CARE, who
+# holds them (TT_HANDS). Cards below a suit's relevant ranks only count by their number.
+TT_SHAPE = 0  # 2 words: lengths per seat and suit (4 bits each); leader and joker facts
+TT_CARE = 2  # relative ranks that mattered
+TT_HANDS = 3  # 6 words: each hand's cards among TT_CARE, in relative ranks
+TT_GEN = 9
+TT_BOUNDS = 10  # lower | upper << 8 | tricks left << 16
+TT_BEST = 11  # best lead in relative ranks (bit | (named + 1) << 6), or -1
+TT_COLS = 12
+TT_WAYS = 32
+MAX_PLY = 64
+MAX_MOVES = 32
+# Per-ply work rows (wk): moves, their scores, the position's relative hands and shape,
+# and the relevant cards found below the node.
+W_MOVES = 0
+W_SCORES = 32
+W_KEY = 64  # 6 relative hands, then 2 shape words
+W_REL = 72
+W_COLS = 73
+_MIX = -7046029254386353131  # 0x9E3779B97F4A7C15 as a signed int64
+
+
+def new_table(bits: int) -> tuple[np.ndarray, np.ndarray]:
+    """A table of ``2**bits`` buckets of TT_WAYS entries, and its tags (empty: generation 0 is
+    never used). A tag is the shape hash with the generation's low 16 bits: a bucket is
+    scanned on the tags alone, which sit together in memory."""
+    rows = (1 << bits) * TT_WAYS
+    return np.zeros((rows, TT_COLS), dtype=np.int64), np.zeros(rows, dtype=np.int64)
+
+
+def new_scratch() -> tuple[np.ndarray, np.ndarray]:
+    """Per-ply work rows and the counters (nodes, table probes, table cut-offs)."""
+    return np.zeros((MAX_PLY, W_COLS), dtype=np.int64), np.zeros(8, dtype=np.int64)
+
+
+# --- rules -------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def play_suit(cx, bs, card, named):  # type: ignore[no-untyped-def]
+    """Block a play counts as: a led free joker its named suit (-1 bare), a free joker
+    played to a trick -1 (no suit), any other card its block."""
+    if card == cx[C_JBIT]:
+        return named
+    return bs[card]
+
+
+@njit(cache=True)
+def trick_winner(st, cx, bs, cnt):  # type: ignore[no-untyped-def]
+    """Index (0 = leader) of the winning play among the first ``cnt`` plays (RULES.md §4, §5)."""
+    tb = st[S_TBASE]
+    jbit = cx[C_JBIT]
+    if jbit >= 0 and cx[C_JLOW] == 0:
+        for i in range(cnt):
+            if st[S_TCARD + tb + i] == jbit:
+                return i
+    target = play_suit(cx, bs, st[S_TCARD + tb], st[S_TNAMED + tb])
+    trump = cx[C_TRUMP]
+    if trump >= 0:
+        for i in range(cnt):
+            if bs[st[S_TCARD + tb + i]] == trump:
+                target = trump
+                break
+    best = 0
+    best_power = -1
+    for i in range(cnt):
+        card = st[S_TCARD + tb + i]
+        if play_suit(cx, bs, card, st[S_TNAMED + tb + i]) == target:
+            power = 0 if card == jbit else card + 1  # a low joker is below every card
+            if power > best_power:
+                best_power = power
+                best = i
+    return best
+
+
+@njit(cache=True)
+def in_play(st, cx, tlen):  # type: ignore[no-untyped-def]
+    """Mask of the cards held by anyone or lying in the current trick."""
+    present = 0
+    tb = st[S_TBASE]
+    for j in range(cx[C_N]):
+        present |= st[S_HANDS + j]
+    for k in range(tlen):
+        present |= 1 << st[S_TCARD + tb + k]
+    return present
+
+
+@njit(cache=True)
+def gen_moves(st, cx, bs, seat, tlen, out):  # type: ignore[no-untyped-def]
+    """Legal moves of ``seat`` into ``out``; their number. Every card is searched: cards
+    equivalent here give positions equal in relative ranks, which the table merges."""
+    hand = st[S_HANDS + seat]
+    jbit = cx[C_JBIT]
+    jmask = (1 << jbit) if jbit >= 0 else 0
+    cand = hand
+    tb = st[S_TBASE]
+    if tlen > 0:
+        led = play_suit(cx, bs, st[S_TCARD + tb], st[S_TNAMED + tb])
+        if led >= 0:
+            follow = hand & cx[C_SUITMASK + led]
+            if follow:
+                cand = follow
+    count = 0
+    rest = cand & ~jmask
+    while rest:
+        out[count] = lowest_index(rest)
+        count += 1
+        rest &= rest - 1
+    if cand & jmask:
+        if tlen > 0:
+            out[count] = jbit
+            count += 1
+        else:
+            names = 15 if cx[C_JANY] else 15 & ~st[S_LED]
+            if cx[C_JNOVOID]:
+                names &= ~st[S_VOIDS + seat]
+            if names:
+                for s in range(4):
+                    if (names >> s) & 1:
+                        out[count] = jbit | ((s + 1) << 6)
+                        count += 1
+            elif popcount(hand) == 1:  # every suit led: the joker goes only to the last trick
+                out[count] = jbit
+                count += 1
+    return count
+
+
+@njit(cache=True)
+def representative(st, cx, bs, move):  # type: ignore[no-untyped-def]
+    """The lowest card of ``move``'s run of equivalent cards (adjacent in rank among the cards
+    in play, same holder): at the root they all have its value, so only it is searched."""
+    b = move & 63
+    if b == cx[C_JBIT]:
+        return move
+    tlen = st[S_TLEN]
+    seat = (st[S_LEADER] + tlen) % cx[C_N]
+    hand = st[S_HANDS + seat]
+    present = in_play(st, cx, tlen)
+    suit = cx[C_SUITMASK + bs[b]]
+    while True:
+        below = present & suit & ((1 << b) - 1)
+        if below == 0:
+            return b
+        nxt = highest_index(below)
+        if not (hand >> nxt) & 1:
+            return b
+        b = nxt
+
+
+@njit(cache=True)
+def push_move(st, cx, bs, move):  # type: ignore[no-untyped-def]
+    """Play ``move`` for the seat to move; returns the undo word for `pop_move`.
+
+    Bit 16 of the undo word is set when the move completed a trick won by a counted seat;
+    bit 17 when that trick was won by rank, and bits 27-32 then hold the winning card.
+    """
+    n = cx[C_N]
+    tlen = st[S_TLEN]
+    leader = st[S_LEADER]
+    tb = st[S_TBASE]
+    seat = leader + tlen
+    if seat >= n:
+        seat -= n
+    b = move & 63
+    named = (move >> 6) - 1
+    st[S_HANDS + seat] ^= 1 << b
+    st[S_TCARD + tb + tlen] = b
+    st[S_TNAMED + tb + tlen] = named
+    old_led = st[S_LED]
+    old_void = st[S_VOIDS + seat]
+    suit = play_suit(cx, bs, b, named)
+    if tlen == 0:
+        if suit >= 0:
+            st[S_LED] = old_led | (1 << suit)
+    else:
+        led = play_suit(cx, bs, st[S_TCARD + tb], st[S_TNAMED + tb])
+        if led >= 0 and suit != led:
+            st[S_VOIDS + seat] = old_void | (1 << led)
+    undo = old_led | (old_void << 4) | (leader << 8) | (tlen << 12) | (tb << 20)
+    if tlen + 1 == n:
+        w = leader + trick_winner(st, cx, bs, n)
+        if w >= n:
+            w -= n
+        st[S_LEADER] = w
+        st[S_TLEN] = 0
+        st[S_TBASE] = tb + n  # the finished trick stays on the stack for pop_move
+        undo |= ((cx[C_COUNTS] >> w) & 1) << 16
+        # The winner's rank decided the trick only if it beat another card of its suit; a
+        # lone card of the suit led, or a lone trump, wins whatever its rank (DDS).
+        i = (w - leader + n) % n
+        card = st[S_TCARD + tb + i]
+        suit = play_suit(cx, bs, card, st[S_TNAMED + tb + i])
+        for k in range(n):
+            if k != i and play_suit(cx, bs, st[S_TCARD + tb + k], st[S_TNAMED + tb + k]) == suit:
+                undo |= 1 << 17 | card << 27
+                break
+    else:
+        st[S_TLEN] = tlen + 1
+    return undo
+
+
+@njit(cache=True)
+def pop_move(st, cx, move, undo):  # type: ignore[no-untyped-def]
+    """Undo `push_move`."""
+    leader = (undo >> 8) & 15
+    tlen = (undo >> 12) & 15
+    seat = (leader + tlen) % cx[C_N]
+    st[S_HANDS + seat] ^= 1 << (move & 63)
+    st[S_LED] = undo & 15
+    st[S_VOIDS + seat] = (undo >> 4) & 15
+    st[S_LEADER] = leader
+    st[S_TLEN] = tlen
+    st[S_TBASE] = (undo >> 20) & 127
+
+
+# --- transposition table -----------------------------------------------------------------------
+
+
+@njit(cache=True)
+def make_key(st, cx, w):  # type: ignore[no-untyped-def]
+    """The position at a trick boundary in relative ranks, into the work row ``w``: each
+    hand's cards relabelled by rank among the cards in play (W_KEY..+5) and the shape words
+    (W_KEY+6, +7). Returns the hash of the shape, which picks the table bucket."""
+    n = cx[C_N]
+    present = 0
+    for j in range(6):
+        w[W_KEY + j] = 0
+    for j in range(n):
+        present |= st[S_HANDS + j]
+    for s in range(4):
+        rest = present & cx[C_SUITMASK + s]
+        pos = cx[C_OFFSET + s]
+        while rest:
+            b = lowest_index(rest)
+            for j in range(n):
+                if (st[S_HANDS + j] >> b) & 1:
+                    w[W_KEY + j] |= 1 << pos
+                    break
+            pos += 1
+            rest &= rest - 1
+    shape0 = 0
+    shape1 = 0
+    for j in range(n):
+        hand = st[S_HANDS + j]
+        for s in range(4):
+            length = popcount(hand & cx[C_SUITMASK + s])
+            if j < 3:
+                shape0 |= length << (16 * j + 4 * s)
+            else:
+                shape1 |= length << (16 * (j - 3) + 4 * s)
+    meta = st[S_LEADER]
+    jbit = cx[C_JBIT]
+    if jbit >= 0 and (present >> jbit) & 1:
+        # Only while a free joker is held do the suits led and its holder's voids matter.
+        for j in range(n):
+            if (st[S_HANDS + j] >> jbit) & 1:
+                w[W_KEY + j] |= 1 << jbit
+                meta |= (j + 1) << 3
+                if cx[C_JANY] == 0:
+                    meta |= st[S_LED] << 6
+                if cx[C_JNOVOID]:
+                    meta |= st[S_VOIDS + j] << 10
+    shape1 |= meta << 48
+    w[W_KEY + 6] = shape0
+    w[W_KEY + 7] = shape1
+    h = (shape0 * _MIX) ^ shape1
+    h *= _MIX
+    return h ^ (h >> 29)
+
+
+@njit(cache=True)
+def care_of(cx, present, rel, jbit):  # type: ignore[no-untyped-def]
+    """Relative ranks that matter, from the relevant cards ``rel``: in each suit every card in
+    play from the lowest relevant one up (a relevant card matters with all above it)."""
+    care = 0
+    for s in range(4):
+        suit = present & cx[C_SUITMASK + s]
+        r = rel & suit
+        if r == 0:
+            continue
+        low = popcount(suit & ((1 << lowest_index(r)) - 1))
+        size = popcount(suit)
+        care |= (((1 << size) - 1) & ~((1 << low) - 1)) << cx[C_OFFSET + s]
+    if jbit >= 0:
+        care |= 1 << jbit
+    return care
+
+
+@njit(cache=True)
+def rel_of(cx, present, care):  # type: ignore[no-untyped-def]
+    """Inverse of `care_of` for the cards in play: the lowest cared-for card of each suit."""
+    rel = 0
+    for s in range(4):
+        c = care & cx[C_SUITMASK + s]
+        if c:
+            skip = lowest_index(c) - cx[C_OFFSET + s]
+            rest = present & cx[C_SUITMASK + s]
+            for _ in range(skip):
+                rest &= rest - 1
+            rel |= rest & -rest
+    return rel
+
+
+@njit(cache=True)
+def bucket_of(tt, h):  # type: ignore[no-untyped-def]
+    return ((h >> 11) & (tt.shape[0] // TT_WAYS - 1)) * TT_WAYS
+
+
+@njit(cache=True)
+def tt_matches(tt, e, gen, w, n):  # type: ignore[no-untyped-def]
+    if tt[e, TT_GEN] != gen or tt[e, TT_SHAPE] != w[W_KEY + 6]:
+        return False
+    if tt[e, TT_SHAPE + 1] != w[W_KEY + 7]:
+        return False
+    care = tt[e, TT_CARE]
+    for j in range(n):  # noqa: SIM110 (a plain loop: numba compiles it, not all() on a generator)
+        if (w[W_KEY + j] & care) != tt[e, TT_HANDS + j]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def tag_of(h, gen):  # type: ignore[no-untyped-def]
+    return (h & ~65535) | (gen & 65535)
+
+
+@njit(cache=True)
+def tt_store(tt, tg, gen, w, n, h, care, result, target, left, best):  # type: ignore[no-untyped-def]
+    """Record ``result`` of a test at ``target`` for every position like this one up to
+    the relative ranks in ``care``."""
+    base = bucket_of(tt, h)
+    tag = tag_of(h, gen)
+    row = -1
+    free = -1
+    for e in range(base, base + TT_WAYS):
+        t = tg[e]
+        if t == tag:
+            if tt[e, TT_CARE] == care and tt_matches(tt, e, gen, w, n):
+                row = e
+                break
+        elif free < 0 and (t & 65535) != (gen & 65535):
+            free = e
+    if row < 0:
+        if free < 0:  # a full bucket: replace the entry with the fewest tricks left
+            fewest = 99
+            free = base
+            for e in range(base, base + TT_WAYS):
+                depth = (tt[e, TT_BOUNDS] >> 16) & 255
+                if depth < fewest:
+                    fewest = depth
+                    free = e
+        row = free
+        tg[row] = tag
+        tt[row, TT_SHAPE] = w[W_KEY + 6]
+        tt[row, TT_SHAPE + 1] = w[W_KEY + 7]
+        tt[row, TT_CARE] = care
+        for j in range(6):
+            tt[row, TT_HANDS + j] = w[W_KEY + j] & care
+        tt[row, TT_GEN] = gen
+        tt[row, TT_BOUNDS] = left << 8 | left << 16
+        tt[row, TT_BEST] = -1
+    bounds = tt[row, TT_BOUNDS]
+    lower = bounds & 255
+    upper = (bounds >> 8) & 255
+    if result:
+        lower = max(lower, target)
+    else:
+        upper = min(upper, target - 1)
+    tt[row, TT_BOUNDS] = lower | upper << 8 | left << 16
+    if best >= 0:
+        tt[row, TT_BEST] = best
+
+
+@njit(cache=True)
+def relative_move(cx, bs, present, move):  # type: ignore[no-untyped-def]
+    """A lead in relative ranks (its rank among the cards in play of its suit)."""
+    b = move & 63
+    s = bs[b]
+    if s == 4:
+        return move
+    rel = cx[C_OFFSET + s] + popcount(present & cx[C_SUITMASK + s] & ((1 << b) - 1))
+    return rel | (move & ~63)
+
+
+@njit(cache=True)
+def absolute_move(cx, bs, present, rel):  # type: ignore[no-untyped-def]
+    """Inverse of `relative_move` for the cards in play ``present``."""
+    b = rel & 63
+    s = bs[b]
+    if s == 4:
+        return rel
+    rest = present & cx[C_SUITMASK + s]
+    for _ in range(b - cx[C_OFFSET + s]):
+        rest &= rest - 1
+    if rest == 0:
+        return -1
+    return lowest_index(rest) | (rel & ~63)
+
+
+# --- bounds ------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def quick_tricks(st, cx, leader):  # type: ignore[no-untyped-def]
+    """Tricks the leader can cash at once with top cards, counted safely (DDS's quick tricks),
+    and the relevant cards behind the count.
+
+    A card above every other player's card of its suit wins when led; in a side suit only as
+    many rounds as the shortest holding of an opponent who could ruff it (a trump, or the free
+    joker, RULES.md §2, §5). A free joker the leader may lead now is one more.
+    """
+    n = cx[C_N]
+    maxer = cx[C_MAXER]
+    team = (maxer >> leader) & 1
+    hand = st[S_HANDS + leader]
+    others = 0
+    for j in range(n):
+        if j != leader:
+            others |= st[S_HANDS + j]
+    trump = cx[C_TRUMP]
+    jbit = cx[C_JBIT]
+    high_joker = jbit >= 0 and cx[C_JLOW] == 0
+    tricks = 0
+    rel = 0
+    for s in range(4):
+        suit = cx[C_SUITMASK + s]
+        mine = hand & suit
+        if mine == 0:
+            continue
+        theirs = others & suit
+        top = popcount(mine) if theirs == 0 else popcount(mine >> (highest_index(theirs) + 1))
+        if top == 0:
+            continue
+        if s != trump:
+            for j in range(n):
+                if ((maxer >> j) & 1) == team:
+                    continue
+                opp = st[S_HANDS + j]
+                ruffs = (trump >= 0 and opp & cx[C_SUITMASK + trump] != 0) or (
+                    high_joker and (opp >> jbit) & 1 == 1)
+                if ruffs:
+                    top = min(top, popcount(opp & suit))
+        if top == 0:
+            continue
+        tricks += top
+        if theirs:  # the count rests on our top cards outranking the rest of the suit
+            for _ in range(top - 1):
+                mine &= ~(1 << highest_index(mine))
+            rel |= 1 << highest_index(mine)
+    if high_joker and (hand >> jbit) & 1:
+        names = 15 if cx[C_JANY] else 15 & ~st[S_LED]
+        if cx[C_JNOVOID]:
+            names &= ~st[S_VOIDS + leader]
+        if names or popcount(hand) == 1:
+            tricks += 1
+    return min(tricks, popcount(hand)), rel
+
+
+@njit(cache=True)
+def sure_tricks(st, cx, seat_team):  # type: ignore[no-untyped-def]
+    """Tricks certain for the seats in mask ``seat_team`` whoever leads, and the relevant
+    cards: the top trumps of the hand holding the highest trump each win their trick (a hand
+    plays one card a trick); a high free joker wins its trick."""
+    n = cx[C_N]
+    trump = cx[C_TRUMP]
+    if trump >= 0:
+        suit = cx[C_SUITMASK + trump]
+        present = 0
+        for j in range(n):
+            present |= st[S_HANDS + j]
+        trumps = present & suit
+        if trumps == 0:
+            return 0, 0
+        top = highest_index(trumps)
+        for j in range(n):
+            hand = st[S_HANDS + j]
+            if (hand >> top) & 1:
+                if not (seat_team >> j) & 1:
+                    return 0, 0
+                rest = trumps & ~hand
+                if rest == 0:
+                    return popcount(hand & suit), 0  # every trump: the lengths say so
+                run = (hand & suit) >> (highest_index(rest) + 1) << (highest_index(rest) + 1)
+                return popcount(run), run & -run
+        return 0, 0
+    jbit = cx[C_JBIT]
+    if jbit >= 0 and cx[C_JLOW] == 0:
+        for j in range(n):
+            if (st[S_HANDS + j] >> jbit) & 1:
+                return (1 if (seat_team >> j) & 1 else 0), 0
+    return 0, 0
+
+
+# --- move ordering -----------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def score_moves(st, cx, bs, seat, tlen, moves, scores, count):  # type: ignore[no-untyped-def]
+    """Heuristic order: higher scores are searched first."""
+    n = cx[C_N]
+    maxer = cx[C_MAXER]
+    counts = cx[C_COUNTS]
+    misere = cx[C_MISERE]
+    mine = (maxer >> seat) & 1
+    present = in_play(st, cx, tlen)
+    jbit = cx[C_JBIT]
+    leader = st[S_LEADER]
+    tb = st[S_TBASE]
+    for k in range(count):
+        m = moves[k]
+        b = m & 63
+        s = bs[b]
+        rank = 15 if s == 4 else popcount(present & cx[C_SUITMASK + s] & ((1 << b) - 1))
+        if tlen == 0:
+            if misere:
+                score = 40 - rank
+            elif s == 4:
+                score = 60 if cx[C_JLOW] == 0 else 0
+            else:
+                top = highest_index(present & cx[C_SUITMASK + s])
+                if top == b:
+                    score = 50 + rank  # a winner: cash it
+                else:
+                    score = 20 - rank  # lead low ...
+                    for j in range(n):
+                        if (st[S_HANDS + j] >> top) & 1 and ((maxer >> j) & 1) == mine:
+                            score = 40 - rank  # ... towards partner's top card
+                            break
+        else:
+            st[S_TCARD + tb + tlen] = b
+            st[S_TNAMED + tb + tlen] = -1
+            w = leader + trick_winner(st, cx, bs, tlen + 1)
+            if w >= n:
+                w -= n
+            good = ((counts >> w) & 1) == mine
+            score = (100 if good else 0) + (rank if misere else -rank)
+            if b == jbit:
+                score -= 1  # keep the joker for later when it does no better
+        scores[k] = score
+
+
+# --- search ------------------------------------------------------------------------------------
+
+# An explicit signature: numba's cache reloads a self-recursive function wrongly (a crash on the
+# second run) unless it has exactly one compiled type signature.
+_SEARCH_SIG = (
+    "boolean(int64[::1], int64[::1], int64[::1], int64[:, ::1], int64[::1], int64, "
+    "int64[:, ::1], int64, int64, int64[::1])"
+)
+
+
+@njit(_SEARCH_SIG, cache=True)
+def search(st, cx, bs, tt, tg, gen, wk, ply, target, stats):  # type: ignore[no-untyped-def]
+    """True if the seats in C_MAXER can make the counted seats take ``target`` tricks from the
+    current trick on (the current trick included), with best play by both sides.
+
+    Leaves in ``wk[ply, W_REL]`` the cards whose ranks the answer rests on (see `care_of`).
+    """
+    stats[0] += 1
+    n = cx[C_N]
+    tlen = st[S_TLEN]
+    leader = st[S_LEADER]
+    w = wk[ply]
+    left = 0
+    h = 0
+    present = 0
+    best_rel = -1
+    keyed = False
+    if tlen == 0:
+        left = popcount(st[S_HANDS + leader])
+        if target <= 0 or target > left:
+            w[W_REL] = 0
+            return target <= 0
+        counts = cx[C_COUNTS]
+        sure, rel = sure_tricks(st, cx, counts)
+        if sure >= target:
+            w[W_REL] = rel
+            return True
+        sure, rel = sure_tricks(st, cx, ((1 << n) - 1) & ~counts)
+        if left - sure < target:
+            w[W_REL] = rel
+            return False
+        if cx[C_MISERE] == 0:
+            # Outside misère the side that wants tricks is the side that takes them.
+            quick, rel = quick_tricks(st, cx, leader)
+            if (counts >> leader) & 1:
+                if quick >= target:
+                    w[W_REL] = rel
+                    return True
+            elif left - quick < target:
+                w[W_REL] = rel
+                return False
+        if left >= 2:
+            keyed = True
+            h = make_key(st, cx, w)
+            present = in_play(st, cx, 0)
+            stats[1] += 1
+            base = bucket_of(tt, h)
+            tag = tag_of(h, gen)
+            for e in range(base, base + TT_WAYS):
+                if tg[e] == tag and tt_matches(tt, e, gen, w, n):
+                    bounds = tt[e, TT_BOUNDS]
+                    if (bounds & 255) >= target or ((bounds >> 8) & 255) < target:
+                        stats[2] += 1
+                        w[W_REL] = rel_of(cx, present, tt[e, TT_CARE])
+                        return (bounds & 255) >= target
+                    if best_rel < 0:
+                        best_rel = tt[e, TT_BEST]
+    seat = leader + tlen
+    if seat >= n:
+        seat -= n
+    moves = w[W_MOVES:W_MOVES + MAX_MOVES]
+    scores = w[W_SCORES:W_SCORES + MAX_MOVES]
+    count = gen_moves(st, cx, bs, seat, tlen, moves)
+    score_moves(st, cx, bs, seat, tlen, moves, scores, count)
+    if best_rel >= 0:
+        best = absolute_move(cx, bs, present, best_rel)
+        for k in range(count):
+            if moves[k] == best:
+                scores[k] = 1 << 20
+    mine = (cx[C_MAXER] >> seat) & 1 == 1
+    result = not mine
+    cut = -1
+    rel = 0
+    for k in range(count):
+        pick = k
+        for i in range(k + 1, count):
+            if scores[i] > scores[pick]:
+                pick = i
+        m = moves[pick]
+        moves[pick] = moves[k]
+        moves[k] = m
+        s = scores[pick]
+        scores[pick] = scores[k]
+        scores[k] = s
+        undo = push_move(st, cx, bs, m)
+        r = search(st, cx, bs, tt, tg, gen, wk, ply + 1, target - ((undo >> 16) & 1), stats)
+        pop_move(st, cx, m, undo)
+        child = wk[ply + 1, W_REL]
+        if (undo >> 17) & 1:
+            child |= 1 << ((undo >> 27) & 63)  # the trick's winning card decided it
+        if r == mine:
+            result = r
+            cut = m
+            rel = child  # one refutation or one winning line is the whole proof
+            break
+        rel |= child
+    w[W_REL] = rel
+    if keyed:
+        care = care_of(cx, present, rel, cx[C_JBIT])
+        best = relative_move(cx, bs, present, cut) if cut >= 0 else -1
+        tt_store(tt, tg, gen, w, n, h, care, result, target, left, best)
+    return result
+
+
+# --- root --------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def at_least(st, cx, bs, tt, tg, gen, wk, stats, target):  # type: ignore[no-untyped-def]
+    """`search` from the root (ply 0)."""
+    return search(st, cx, bs, tt, tg, gen, wk, 0, target, stats)
+
+
+@njit(cache=True)
+def move_at_least(st, cx, bs, tt, tg, gen, wk, stats, move, target):  # type: ignore[no-untyped-def]
+    """True if, after ``move``, the counted seats reach ``target`` tricks (current trick on)."""
+    undo = push_move(st, cx, bs, move)
+    r = search(st, cx, bs, tt, tg, gen, wk, 1, target - ((undo >> 16) & 1), stats)
+    pop_move(st, cx, move, undo)
+    return r
+
+
+@njit(cache=True)
+def move_value(st, cx, bs, tt, tg, gen, wk, stats, move, guess):  # type: ignore[no-untyped-def]
+    """Exact value of ``move`` (counted tricks from the current trick on), by zero-window
+    tests stepping from ``guess``."""
+    tlen = st[S_TLEN]
+    left = popcount(st[S_HANDS + st[S_LEADER]]) + (1 if tlen > 0 else 0)
+    undo = push_move(st, cx, bs, move)
+    won = (undo >> 16) & 1
+    lo = 0
+    hi = left
+    t = min(max(guess, 1), left)
+    while lo < hi:
+        if search(st, cx, bs, tt, tg, gen, wk, 1, t - won, stats):
+            lo = t
+            t = lo + 1
+        else:
+            hi = t - 1
+            t = hi
+    pop_move(st, cx, move, undo)
+    return lo
