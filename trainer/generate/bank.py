@@ -1,0 +1,92 @@
+"""Writing a puzzle bank: seeds in order, both cores, a progress bar (`python -m trainer
+generate play --count N --seed S`).
+
+Seeds ``S, S+1, ...`` are tried in order (in worker processes, each with its own solver) until
+``count`` puzzles are found; the bank is the same for the same ``S`` and ``count`` whatever the
+number of workers, because results are taken in seed order.
+"""
+
+from __future__ import annotations
+
+import itertools
+import multiprocessing as mp
+import os
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm
+
+from trainer.generate.records import write_jsonl
+
+_solver = None
+
+
+def _play_worker(seed: int) -> dict[str, Any] | None:
+    global _solver
+    from trainer.generate.play_puzzles import generate_play_puzzle
+    from trainer.solver import Solver
+
+    if _solver is None:
+        _solver = Solver()
+    puzzle = generate_play_puzzle(seed, _solver)
+    return None if puzzle is None else puzzle.to_json()
+
+
+WORKERS: dict[str, Callable[[int], dict[str, Any] | None]] = {"play": _play_worker}
+
+
+@dataclass(frozen=True)
+class BankReport:
+    written: int
+    seeds_tried: int
+    seconds: float
+
+    @property
+    def per_minute(self) -> float:
+        return 60.0 * self.written / self.seconds if self.seconds else 0.0
+
+
+def generate_records(kind: str, count: int, seed: int, jobs: int | None = None,
+                     progress: bool = True) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Yield ``(seeds tried, record)`` for the first ``count`` puzzles from seed ``seed`` on."""
+    worker = WORKERS[kind]
+    jobs = jobs or min(2, os.cpu_count() or 1)
+    bar = tqdm(total=count, desc=f"{kind} puzzles", unit="puzzle", disable=not progress)
+    found = 0
+    seeds = itertools.count(seed)
+    try:
+        if jobs == 1:
+            results: Iterator[dict[str, Any] | None] = map(worker, seeds)
+            pool = None
+        else:
+            pool = mp.get_context("fork").Pool(jobs)
+            results = pool.imap(worker, seeds, chunksize=1)
+        for tried, record in enumerate(results, 1):
+            if record is None:
+                continue
+            found += 1
+            bar.update(1)
+            yield tried, record
+            if found >= count:
+                break
+    finally:
+        bar.close()
+        if jobs != 1 and pool is not None:
+            pool.terminate()
+
+
+def write_bank(kind: str, count: int, seed: int, path: str | Path, jobs: int | None = None,
+               progress: bool = True) -> BankReport:
+    """Generate ``count`` puzzles of ``kind`` from ``seed`` and write them to ``path``."""
+    start = time.perf_counter()
+    tried = 0
+    records = []
+    for seeds_tried, record in generate_records(kind, count, seed, jobs, progress):
+        tried = seeds_tried
+        records.append(record)
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    written = write_jsonl(path, records)
+    return BankReport(written, tried, time.perf_counter() - start)

@@ -1,0 +1,39 @@
+"""``python -m trainer generate KIND --count N --seed S [--out FILE] [--jobs J]``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from trainer.errors import TrainerError
+
+DEFAULT_OUT = {"play": "puzzles/play.jsonl"}
+
+
+def cmd_generate(args: argparse.Namespace) -> Any:
+    from trainer.generate.bank import write_bank
+
+    if args.count < 1:
+        raise TrainerError("--count: give at least 1")
+    out = Path(args.out or DEFAULT_OUT[args.kind])
+    report = write_bank(args.kind, args.count, args.seed, out, args.jobs,
+                        progress=not args.quiet)
+    summary = {"kind": args.kind, "written": report.written, "seeds_tried": report.seeds_tried,
+               "seconds": round(report.seconds, 1), "per_minute": round(report.per_minute, 1),
+               "out": str(out)}
+    print(json.dumps(summary), file=sys.stderr)
+    return None
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("generate", help="generate a puzzle bank (JSON Lines)")
+    p.add_argument("kind", choices=sorted(DEFAULT_OUT), help="which puzzles")
+    p.add_argument("--count", type=int, required=True, help="puzzles to write")
+    p.add_argument("--seed", type=int, required=True, help="first seed; seeds go up from it")
+    p.add_argument("--out", help="output file (default puzzles/KIND.jsonl)")
+    p.add_argument("--jobs", type=int, help="worker processes (default: up to 2 cores)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_generate)

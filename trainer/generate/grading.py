@@ -1,0 +1,215 @@
+"""Grading a play puzzle card by card, with the solver: the API the app calls.
+
+`PuzzleSession(puzzle)` holds the hand in play from the puzzle's position. `play(card)` grades a
+learner card: right when the solver says it keeps the goal, else wrong with the tricks it
+costs, the refutation (the solver's line against it, trick by trick) and the right card's line.
+After a right card the partner and the opponents reply (the recorded main line when the learner
+is on it, else the generator's reply rule, `LineBuilder.reply`) until the learner's next
+decision or the goal is settled. A wrong card fails the attempt; `retry` starts again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from trainer.cards import Seat
+from trainer.errors import IllegalPlayError
+from trainer.generate.explain import TrickStory, play_text, seat_name, tell_line, tricks_phrase
+from trainer.generate.goals import PuzzleError, counted_since, equivalence_classes, judge
+from trainer.generate.play_puzzles import LineBuilder
+from trainer.generate.records import PlayPuzzle
+from trainer.notation import parse_play
+from trainer.play import PlayState
+from trainer.rules import Play
+from trainer.solver import Solver, default_solver
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The grade of one learner card.
+
+    ``value``/``best``: the solver's values (declarer side's tricks from this trick on) after
+    this card and with the best card; ``cost``: tricks it gives away against the best card
+    (0 for a right card that is not the very best); ``replies``: the other seats' cards played
+    after it, in order; ``refutation`` / ``right_line``: trick-by-trick stories (wrong cards).
+    """
+
+    play: Play
+    right: bool
+    value: int
+    best: int
+    cost: int
+    right_plays: tuple[Play, ...]
+    replies: tuple[tuple[Seat, Play], ...]
+    refutation: tuple[TrickStory, ...]
+    right_line: tuple[TrickStory, ...]
+    explanation: str
+    solved: bool
+
+
+class PuzzleSession:
+    """One attempt at a play puzzle (see the module docstring)."""
+
+    def __init__(self, puzzle: PlayPuzzle, solver: Solver | None = None) -> None:
+        self.puzzle = puzzle
+        self.solver = solver or default_solver()
+        self.retry()
+
+    def retry(self) -> None:
+        """Back to the puzzle's position, as a fresh attempt."""
+        self.state: PlayState = self.puzzle.position.to_state()
+        self.start_tricks = len(self.state.history)
+        self.builder = LineBuilder(self.state, self.learner, self.puzzle.goal, self.solver)
+        self.failed = False
+        self.decision = 0  # index into the recorded solution while the learner follows it
+        self.on_line = True
+        self.history: list[Verdict] = []
+
+    @property
+    def learner(self) -> Seat:
+        return self.puzzle.learner
+
+    @property
+    def solved(self) -> bool:
+        return not self.failed and self.builder.settled(self.state)
+
+    @property
+    def finished(self) -> bool:
+        return self.failed or self.solved
+
+    def legal_plays(self) -> list[Play]:
+        """The learner's legal plays now (empty when the attempt is over)."""
+        if self.finished or self.state.to_play is not self.learner:
+            return []
+        return self.state.legal_plays()
+
+    def play(self, choice: Play | str) -> Verdict:
+        """Grade the learner's card and, if right, play the replies.
+
+        ``choice``: a `Play` or its code (``"AS"``, ``"JK:H"``). Raises `PuzzleError` when the
+        attempt is over, and `IllegalPlayError` naming the reason for an illegal card.
+        """
+        if self.finished:
+            raise PuzzleError("the puzzle is over: retry or pick another")
+        play = parse_play(choice) if isinstance(choice, str) else choice
+        legal = self.state.legal_plays()
+        if play not in legal:
+            if play.card.is_joker and play.named is None:
+                options = [p for p in legal if p.card == play.card]
+                if len(options) == 1:
+                    play = options[0]
+            if play not in legal:
+                reason = self.state.why_illegal(play) or "not legal now"
+                raise IllegalPlayError(f"play {play}: {reason}")
+        counted = counted_since(self.state, self.start_tricks)[0]
+        verdicts = judge(self.solver.analyse(self.state), self.state, self.puzzle.goal, counted)
+        values = verdicts.analysis.values
+        best = verdicts.analysis.best
+        value = values[play]
+        cost = (best - value) if verdicts.analysis.maximising else (value - best)
+        right = play in verdicts.right
+        if not right:
+            verdict = self._wrong(play, value, best, cost, verdicts.right, counted)
+            self.failed = True
+        else:
+            replies = self._advance(play)
+            text = "Right" + (" — that keeps the goal." if not self.solved else
+                              ": puzzle solved!")
+            verdict = Verdict(play, True, value, best, cost, verdicts.right, replies, (), (),
+                              text, self.solved)
+        self.history.append(verdict)
+        return verdict
+
+    # --- after a right card ------------------------------------------------------------------
+
+    def _advance(self, play: Play) -> tuple[tuple[Seat, Play], ...]:
+        recorded = self.puzzle.solution
+        follow = (self.on_line and self.decision < len(recorded)
+                  and recorded[self.decision].line[:1] == (play,))
+        script = list(recorded[self.decision].line[1:]) if follow else []
+        self.on_line = follow
+        self.decision += 1
+        self.state.push(play)
+        replies: list[tuple[Seat, Play]] = []
+        while not self.builder.settled(self.state):
+            seat = self.state.to_play
+            assert seat is not None
+            if seat is self.learner:
+                legal = self.state.legal_plays()
+                if len(equivalence_classes(self.state, legal)) > 1 and not script:
+                    break
+                if script and script[0] in legal:
+                    nxt = script.pop(0)  # a forced card of the learner, on the recorded line
+                elif len(equivalence_classes(self.state, legal)) == 1:
+                    nxt = legal[0]
+                else:
+                    break
+            elif script:
+                nxt = script.pop(0)
+            else:
+                nxt = self.builder.reply(self.state)
+            self.state.push(nxt)
+            replies.append((seat, nxt))
+        return tuple(replies)
+
+    # --- after a wrong card ------------------------------------------------------------------
+
+    def _wrong(self, play: Play, value: int, best: int, cost: int,
+               right: tuple[Play, ...], counted: int) -> Verdict:
+        work = self.state.copy()
+        work.push(play)
+        refutation = (play, *self.solver.principal_line(work)) if not work.is_over else (play,)
+        good = self._best_right(right)
+        work = self.state.copy()
+        work.push(good)
+        right_line = (good, *self.solver.principal_line(work)) if not work.is_over else (good,)
+        ref_story = tuple(tell_line(self.state, refutation))
+        right_story = tuple(tell_line(self.state, right_line))
+        text = self._explain(play, value, cost, good, ref_story, right_story, counted)
+        return Verdict(play, False, value, best, cost, right, (), ref_story, right_story, text,
+                       False)
+
+    def _best_right(self, right: tuple[Play, ...]) -> Play:
+        recorded = self.puzzle.solution
+        if self.on_line and self.decision < len(recorded):
+            main = recorded[self.decision].line[0]
+            if main in right:
+                return main
+        return right[0]
+
+    def _explain(self, play: Play, value: int, cost: int, good: Play,
+                 refutation: tuple[TrickStory, ...], right_line: tuple[TrickStory, ...],
+                 counted: int) -> str:
+        goal = self.puzzle.goal
+        own = set(self.state.rules.side_of(self.learner))
+        total = value + counted
+        declarer_side = self.state.declarer is not None and self.learner in \
+            self.state.rules.side_of(self.state.declarer)
+        if declarer_side:
+            outcome = f"your side ends with {tricks_phrase(total)}"
+        else:
+            outcome = f"the declarer's side ends with {tricks_phrase(total)}"
+        need = (f"at least {goal.tricks}" if goal.at_least else f"at most {goal.tricks}")
+        head = (f"{play_text(play)} costs {tricks_phrase(max(cost, 1))}: against best play "
+                f"{outcome}, and the goal needs {need}.")
+        idea = ""
+        for bad, fine in zip(refutation, right_line, strict=False):
+            if not (bad.complete and fine.complete):
+                continue
+            if bad.winner not in own and fine.winner in own:
+                idea = f" The difference comes in trick {bad.number}: {bad.event}."
+                break
+            if bad.winner in own and fine.winner not in own and not goal.at_least:
+                idea = f" The difference comes in trick {bad.number}: {bad.event}."
+                break
+        who = seat_name(self.learner)
+        return (f"{head}{idea} The right card is {play_text(good)} ({who}); "
+                f"see both lines below.")
+
+
+def main_line_story(puzzle: PlayPuzzle) -> list[TrickStory]:
+    """The recorded solution as tricks, for "show solution"."""
+    state = puzzle.position.to_state()
+    plays = [p for d in puzzle.solution for p in d.line]
+    return tell_line(state, plays)
+

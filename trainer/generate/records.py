@@ -1,0 +1,132 @@
+"""Play-puzzle records: the JSON Lines shape of DESIGN.md ("Puzzle records"), read and written.
+
+A record: ``id``, ``kind`` ("play"), ``themes``, ``rating``, ``rating_deviation``,
+``generator`` ({"name", "version", "seed"}: the puzzle is regenerated from it), ``position``
+(the learner's seat is the one to play), ``goal``, ``solution`` (the learner's decisions along
+the main line, each ``{"position", "right", "line"}``; ``line`` starts with the learner's
+main-line card and runs to the next decision), plus ``learner``, ``contract_type``, ``side``
+and ``title`` for the app.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from trainer.cards import Seat
+from trainer.errors import TrainerError
+from trainer.generate.goals import Goal, PuzzleError
+from trainer.notation import Position, parse_play, parse_position
+from trainer.rules import Play
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One learner decision of the main line: where, which plays are right, what follows."""
+
+    position: Position
+    right: tuple[Play, ...]
+    line: tuple[Play, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"position": self.position.to_json(), "right": [p.code for p in self.right],
+                "line": [p.code for p in self.line]}
+
+
+@dataclass(frozen=True)
+class PlayPuzzle:
+    """A verified play puzzle (see the module docstring for the fields)."""
+
+    id: str
+    position: Position
+    goal: Goal
+    solution: tuple[Decision, ...]
+    themes: tuple[str, ...]
+    rating: float
+    rating_deviation: float
+    generator: dict[str, Any]
+    title: str
+    contract_type: str
+    side: str
+
+    @property
+    def learner(self) -> Seat:
+        return self.position.to_play
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "kind": "play",
+            "themes": list(self.themes),
+            "rating": round(self.rating, 1),
+            "rating_deviation": round(self.rating_deviation, 1),
+            "generator": self.generator,
+            "position": self.position.to_json(),
+            "goal": self.goal.to_json(),
+            "solution": [d.to_json() for d in self.solution],
+            "learner": self.learner.value,
+            "contract_type": self.contract_type,
+            "side": self.side,
+            "title": self.title,
+        }
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> PlayPuzzle:
+        """Read a record; raises `PuzzleError` naming the bad field."""
+        try:
+            if obj.get("kind") != "play":
+                raise PuzzleError(f"kind: expected 'play', got {obj.get('kind')!r}")
+            solution = tuple(
+                Decision(parse_position(d["position"]),
+                         tuple(parse_play(c) for c in d["right"]),
+                         tuple(parse_play(c) for c in d["line"]))
+                for d in obj["solution"]
+            )
+            return cls(
+                id=str(obj["id"]),
+                position=parse_position(obj["position"]),
+                goal=Goal.from_json(obj["goal"]),
+                solution=solution,
+                themes=tuple(obj["themes"]),
+                rating=float(obj["rating"]),
+                rating_deviation=float(obj["rating_deviation"]),
+                generator=dict(obj["generator"]),
+                title=str(obj["title"]),
+                contract_type=str(obj["contract_type"]),
+                side=str(obj["side"]),
+            )
+        except KeyError as exc:
+            raise PuzzleError(f"{exc.args[0]}: missing from the puzzle record") from None
+        except PuzzleError:
+            raise
+        except TrainerError as exc:
+            raise PuzzleError(f"puzzle {obj.get('id', '?')}: {exc}") from None
+
+
+def write_jsonl(path: str | Path, records: Iterable[dict[str, Any]]) -> int:
+    """Write records one a line (UTF-8); returns how many."""
+    n = 0
+    with open(path, "w", encoding="utf-8") as f:
+        for rec in records:
+            f.write(json.dumps(rec, ensure_ascii=False) + "\n")
+            n += 1
+    return n
+
+
+def read_jsonl(path: str | Path) -> Iterator[dict[str, Any]]:
+    """Records of a JSON Lines file; raises `PuzzleError` naming the bad line."""
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                yield json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise PuzzleError(f"{path}:{number}: not valid JSON ({exc.msg})") from None
+
+
+def load_play_puzzles(path: str | Path) -> list[PlayPuzzle]:
+    return [PlayPuzzle.from_json(obj) for obj in read_jsonl(path)]
