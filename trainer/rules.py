@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from enum import Enum
+from functools import cache
 from typing import Any
 
 from trainer.cards import SUITS, Card, Rank, Seat, Suit, pack, seats
@@ -391,14 +392,9 @@ def check_card_in_pack(card: Card, rules: RuleSet) -> None:
         raise CardError(f"card {card}: not in the {len(rules.pack)}-card pack")
 
 
-_PACK_SETS: dict[tuple[int, int], frozenset[Card]] = {}
-
-
+@cache
 def _pack_set(players: int, deck: int) -> frozenset[Card]:
-    key = (players, deck)
-    if key not in _PACK_SETS:
-        _PACK_SETS[key] = frozenset(pack(players, deck))
-    return _PACK_SETS[key]
+    return frozenset(pack(players, deck))
 
 
 class Strain(Enum):
