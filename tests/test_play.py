@@ -8,6 +8,7 @@ from trainer.errors import CardError, IllegalPlayError
 from trainer.notation import parse_card, parse_hand, parse_play, parse_position
 from trainer.play import PlayState, exchange_kitty, first_leader, start_play
 from trainer.rules import PRESETS, ruleset
+from trainer.scoring import GameScore
 
 AUS = PRESETS["australian"]
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
@@ -177,6 +178,16 @@ def test_all_pass_hand_at_no_trumps():
     assert state.to_play is W and state.order.free_joker
     with pytest.raises(IllegalPlayError, match="no declarer"):
         state.declarer_tricks()
+    while not state.is_over:
+        state.push(state.legal_plays()[0])
+    by_side = state.tricks_by_side()
+    game = GameScore.new(rules).after_all_pass(by_side, rules)
+    assert game.scores == {side: 10 * n for side, n in by_side.items()}
+    near = GameScore({side: 495 for side in rules.sides()})
+    assert near.after_all_pass(by_side, rules).winner is None  # must_bid_to_win (§7)
+    free = rules.with_options(must_bid_to_win=False)
+    best = max(by_side, key=by_side.get)
+    assert near.after_all_pass(by_side, free).winner == best
 
 
 def test_parse_hand_sorted_and_unique():

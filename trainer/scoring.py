@@ -92,6 +92,25 @@ class GameScore:
                 return side
         raise BidError(f"seat: {seat} is on no side of this game")
 
+    def after_all_pass(
+        self, tricks_by_side: Mapping[tuple[Seat, ...], int], rules: RuleSet
+    ) -> GameScore:
+        """The game score after an all-pass hand played at no trumps (RULES.md §3
+        ``all_pass="play_no_trumps"``): 10 a trick to each side. Nobody made a bid, so under
+        ``must_bid_to_win`` nobody can win by it; otherwise the highest side on 500 wins."""
+        if self.winner is not None:
+            raise BidError("the game is already over")
+        if sum(tricks_by_side.values()) != TRICKS_PER_HAND:
+            raise BidError("tricks: the sides' tricks must add up to 10")
+        scores = dict(self.scores)
+        for side, points in score_all_pass(tricks_by_side).items():
+            if side not in scores:
+                raise BidError(f"tricks: {'-'.join(map(str, side))} is not a side of this game")
+            scores[side] += points
+        over = [s for s, v in scores.items() if v >= GAME_TARGET]
+        winner = None if rules.must_bid_to_win or not over else max(over, key=scores.get)
+        return GameScore(scores, winner)
+
     def after_hand(
         self,
         contract: Bid,
