@@ -12,6 +12,12 @@ st.set_page_config(
 PAGES = [
     st.Page("trainer/ui/home.py", title="Home", icon=":material/home:", default=True),
     st.Page("trainer/ui/learn.py", title="Learn", icon=":material/school:", url_path="learn"),
+    st.Page("trainer/ui/play_page.py", title="Play puzzles", icon=":material/playing_cards:",
+            url_path="play"),
+    st.Page("trainer/ui/analyse_page.py", title="Analyse", icon=":material/calculate:",
+            url_path="analyse"),
+    st.Page("trainer/ui/progress_page.py", title="Progress", icon=":material/monitoring:",
+            url_path="progress"),
     st.Page("trainer/ui/rules_page.py", title="Rules", icon=":material/tune:", url_path="rules"),
 ]
 

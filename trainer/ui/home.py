@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from trainer.cards import Suit
-from trainer.progress import StoreError
+from trainer.progress import Learner, StoreError
 from trainer.quiz import MASTERY_STREAK, Mastery
 from trainer.rules import CardOrder
 from trainer.ui.cards_svg import hand_html
@@ -24,6 +24,7 @@ from trainer.ui.state import current_rules, saved_mastery, select_learner
 
 _SHOWCASE = parse_marker("JK JH JD AH KH")
 LEARN_PAGE = "trainer/ui/learn.py"
+PLAY_PAGE = "trainer/ui/play_page.py"
 NEW_NAME_KEY = "learner_new_name"
 PICK_NAME_KEY = "learner_pick"
 ERROR_KEY = "learner_error"
@@ -87,6 +88,18 @@ def next_lesson(lessons: list[Lesson], records: dict[str, Mastery]) -> Lesson | 
                  if not records.get(lesson.id, Mastery()).mastered), None)
 
 
+def _puzzle_line(learner: Learner) -> None:
+    """Puzzles tried so far and the learner's puzzle rating, with a link to play."""
+    try:
+        tried = len(store().attempted(learner))
+    except STORE_ERRORS:
+        return
+    if tried:
+        st.markdown(f"Play puzzles: **{tried}** tried, rating **{learner.rating.rating:.0f}** "
+                    f"± {learner.rating.deviation:.0f}.")
+        st.page_link(PLAY_PAGE, label="Next puzzle", icon=":material/playing_cards:")
+
+
 def _where_you_are() -> None:
     st.subheader("Your progress")
     learner = current_learner()
@@ -124,6 +137,7 @@ def _where_you_are() -> None:
             st.session_state["lesson_current"] = upcoming.id
             st.session_state["lesson_pick"] = upcoming.id
             st.switch_page(LEARN_PAGE)
+    _puzzle_line(learner)
     with st.expander("Not you? Switch learner"):
         _learner_form()
         st.button("Stop saving (no learner)", key="learner_forget", on_click=forget_learner)
@@ -158,12 +172,22 @@ def render() -> None:
         "- **Rules**: choose the rules you play by (Australian or American, 3, 4 or 6 "
         "players, and every house option), with the scoring table and the order of the bids. "
         "The lessons follow the rules you choose.\n"
-        "- Coming next: bidding and play puzzles graded by an exact double-dummy solver."
+        "- **Play puzzles**: real endings with every hand face up. Find the card that makes "
+        "(or beats) the contract; an exact double-dummy solver grades every card and shows "
+        "what goes wrong after a mistake. Puzzles are rated, and the ones you miss come back "
+        "for review.\n"
+        "- **Analyse**: enter any position and see what every card is worth.\n"
+        "- **Progress**: your rating over time, accuracy by theme and lesson, the review "
+        "queue and your whole history.\n"
+        "- Coming next: bidding puzzles."
     )
-    left, right = st.columns(2)
-    with left:
+    with st.container(horizontal=True, gap="medium"):
         st.page_link(LEARN_PAGE, label="All the lessons", icon=":material/school:")
-    with right:
+        st.page_link(PLAY_PAGE, label="Play puzzles", icon=":material/playing_cards:")
+        st.page_link("trainer/ui/analyse_page.py", label="Analyse a position",
+                     icon=":material/calculate:")
+        st.page_link("trainer/ui/progress_page.py", label="Your progress",
+                     icon=":material/monitoring:")
         st.page_link("trainer/ui/rules_page.py", label="Choose the rules", icon=":material/tune:")
     st.caption(f"Rules in use: {rules_summary(current_rules())}.")
 

@@ -1,0 +1,274 @@
+"""The app in a real browser: Debian's Chromium, headless, driven by Playwright against a real
+``streamlit run streamlit_app.py`` server (its learner store in a temporary directory).
+
+A learner is created on Home, a lesson question answered, the first play puzzle of the bank
+solved by clicking its cards, and the progress found again after a reload. Every page is
+screenshotted at 1280 and 400 pixels wide into ``$TRAINER_SCREENSHOTS`` (default: a
+``screenshots`` folder under pytest's temporary directory).
+
+Skipped, with the reason, when ``/usr/bin/chromium`` or the ``playwright`` package is missing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from trainer.generate.records import PlayPuzzle, load_play_puzzles
+from trainer.notation import parse_play
+
+ROOT = Path(__file__).resolve().parents[1]
+APP = ROOT / "streamlit_app.py"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+WIDTHS = (1280, 400)
+STARTUP_SECONDS = 90
+TIMEOUT_MS = 30_000
+
+try:
+    from playwright.sync_api import Browser, Page, expect, sync_playwright
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+except ImportError:  # pragma: no cover - depends on the environment
+    pytestmark = pytest.mark.skip(reason="the playwright package is not installed "
+                                         "(pip install playwright)")
+else:
+    if not CHROMIUM.exists():
+        pytestmark = pytest.mark.skip(reason=f"no Chromium at {CHROMIUM} "
+                                             "(apt-get install chromium)")
+
+
+# --- the server and the browser ----------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + STARTUP_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"streamlit exited early:\n{log.read_text()[-2000:]}")
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as reply:
+                if reply.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.5)
+    raise RuntimeError(f"streamlit did not answer in {STARTUP_SECONDS}s:\n"
+                       f"{log.read_text()[-2000:]}")
+
+
+@pytest.fixture(scope="session")
+def store_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("browser-store") / "progress.sqlite3"
+
+
+@pytest.fixture(scope="session")
+def server(store_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real Streamlit server on a free port; stopped after the session."""
+    port = free_port()
+    log = tmp_path_factory.mktemp("browser-server") / "streamlit.log"
+    env = {**os.environ, "TRAINER_DB": str(store_path),
+           "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false"}
+    with open(log, "wb") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "streamlit", "run", str(APP), "--server.headless", "true",
+             "--server.port", str(port), "--server.address", "127.0.0.1",
+             "--server.fileWatcherType", "none"],
+            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_up(url, process, log)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
+                                     headless=True)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": WIDTHS[0], "height": 900})
+    context.set_default_timeout(TIMEOUT_MS)
+    tab = context.new_page()
+    try:
+        yield tab
+    finally:
+        context.close()
+
+
+@pytest.fixture(scope="session")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where screenshots go: ``$TRAINER_SCREENSHOTS`` or a temporary folder."""
+    wanted = os.environ.get("TRAINER_SCREENSHOTS")
+    folder = Path(wanted) if wanted else tmp_path_factory.mktemp("screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+# --- helpers -----------------------------------------------------------------------------------
+
+
+IDLE_JS = ("() => { const app = document.querySelector('[data-testid=\"stApp\"]');"
+           " return !!app && app.dataset.testScriptState === 'notRunning'"
+           " && app.dataset.testConnectionState === 'CONNECTED'; }")
+
+
+def settle(page: Page) -> None:
+    """Wait until Streamlit is connected and has finished running the script."""
+    page.wait_for_function(IDLE_JS, timeout=TIMEOUT_MS)
+    page.wait_for_timeout(250)
+
+
+def click(page: Page, target: Any) -> None:
+    """Click, let the rerun start, and wait for it to finish."""
+    target.click()
+    with contextlib.suppress(PlaywrightTimeout):  # a fast rerun may be over before we look
+        page.wait_for_function(f"() => !({IDLE_JS})()", timeout=1500)
+    settle(page)
+
+
+def open_page(page: Page, url: str) -> None:
+    page.goto(url)
+    page.get_by_test_id("stApp").wait_for()
+    settle(page)
+
+
+SCROLLERS = ('[data-testid="stMain"], [data-testid="stAppViewContainer"], '
+             '[data-testid="stMainBlockContainer"]')
+PAGE_HEIGHT_JS = ("(sel) => Math.max(document.body.scrollHeight, "
+                  "...Array.from(document.querySelectorAll(sel), e => e.scrollHeight))")
+
+
+def snap(page: Page, shots: Path, name: str) -> list[Path]:
+    """Screenshots of the whole current page at every width in `WIDTHS` (Streamlit scrolls
+    inside its main block, so the window is made as tall as the page first)."""
+    paths = []
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        settle(page)
+        height = min(int(page.evaluate(PAGE_HEIGHT_JS, SCROLLERS)) + 40, 8000)
+        page.set_viewport_size({"width": width, "height": max(height, 900)})
+        settle(page)
+        path = shots / f"{name}-{width}.png"
+        page.screenshot(path=str(path))
+        paths.append(path)
+    page.set_viewport_size({"width": WIDTHS[0], "height": 900})
+    return paths
+
+
+def first_puzzle() -> PlayPuzzle:
+    return load_play_puzzles(ROOT / "puzzles" / "play.jsonl")[0]
+
+
+def card_button(page: Page, code: str) -> Any:
+    """The Play page's button for a card (its accessible name is the card, e.g. "9♥")."""
+    play = parse_play(code)
+    name = "Joker" if play.card.is_joker else play.card.pretty
+    return page.get_by_role("button", name=name, exact=True).first
+
+
+# --- the tests ---------------------------------------------------------------------------------
+
+
+def test_create_learner_and_answer_a_lesson(page: Page, server: str, shots: Path) -> None:
+    open_page(page, server)
+    expect(page.get_by_role("heading", name="Five Hundred trainer")).to_be_visible()
+    page.get_by_label("New learner").fill("Ann")
+    click(page, page.get_by_role("button", name="Create"))
+    expect(page.get_by_text("Learning as")).to_be_visible()
+    assert "learner=Ann" in page.url
+    snap(page, shots, "home")
+
+    open_page(page, f"{server}/learn?learner=Ann&lesson=the-pack")
+    practice = page.get_by_role("heading", name="Practice")
+    expect(practice).to_be_visible()
+    buttons = page.locator(".st-key-choice-the-pack-0 button")
+    click(page, buttons.first)
+    feedback = page.locator('[data-testid="stAlert"]').filter(has_text="right").or_(
+        page.locator('[data-testid="stAlert"]').filter(has_text="Not quite"))
+    expect(feedback.first).to_be_visible()
+    expect(page.get_by_role("button", name="Next question")).to_be_visible()
+    snap(page, shots, "learn")
+
+
+def test_solve_the_first_puzzle_and_find_it_after_reload(page: Page, server: str,
+                                                          shots: Path) -> None:
+    puzzle = first_puzzle()
+    open_page(page, server)
+    page.get_by_label("New learner").fill("Bea")
+    click(page, page.get_by_role("button", name="Create"))
+    expect(page.get_by_text("Learning as")).to_be_visible()
+
+    open_page(page, f"{server}/play?learner=Bea&puzzle={puzzle.id}")
+    expect(page.get_by_role("heading", name=puzzle.title)).to_be_visible()
+    snap(page, shots, "play")
+    for decision in puzzle.solution:
+        click(page, card_button(page, decision.line[0].code))
+    expect(page.get_by_text("Puzzle solved!", exact=True)).to_be_visible()
+    snap(page, shots, "play-solved")
+
+    page.reload()  # a new session: the learner and the result come back from the store
+    settle(page)
+    expect(page.get_by_role("heading", name="Play puzzles")).to_be_visible()
+    expect(page.get_by_text("Bea's rating")).to_be_visible()
+    open_page(page, f"{server}/?learner=Bea")
+    expect(page.get_by_text("Play puzzles: 1 tried")).to_be_visible()
+    open_page(page, f"{server}/progress?learner=Bea")
+    expect(page.get_by_text("Progress of")).to_be_visible()
+    expect(page.get_by_text("puzzles solved 1 of 1")).to_be_visible()
+    expect(page.locator(".js-plotly-plot").first).to_be_visible()
+    snap(page, shots, "progress")
+
+
+def test_a_wrong_card_shows_the_refutation(page: Page, server: str, shots: Path) -> None:
+    puzzle = first_puzzle()
+    open_page(page, f"{server}/play?puzzle={puzzle.id}")
+    legal = [p.code for p in puzzle.position.to_state().legal_plays()]
+    wrong = next(c for c in legal if c not in {p.code for p in puzzle.solution[0].right})
+    click(page, card_button(page, wrong))
+    expect(page.get_by_text("After the right card")).to_be_visible()
+    click(page, page.get_by_role("button", name="Show solution"))
+    expect(page.get_by_role("heading", name="Solution")).to_be_visible()
+    snap(page, shots, "play-wrong")
+
+
+def test_analyse_and_rules_pages(page: Page, server: str, shots: Path) -> None:
+    open_page(page, f"{server}/analyse")
+    click(page, page.get_by_role("button", name="Value every card"))
+    expect(page.get_by_text("Principal line")).to_be_visible()
+    snap(page, shots, "analyse")
+    open_page(page, f"{server}/rules")
+    expect(page.get_by_role("heading", name="Rules", exact=True)).to_be_visible()
+    snap(page, shots, "rules")
+    open_page(page, f"{server}/progress")
+    expect(page.get_by_text("Pick or create a name on Home")).to_be_visible()
+    snap(page, shots, "progress-no-learner")

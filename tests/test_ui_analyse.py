@@ -1,0 +1,170 @@
+"""The Analyse page through AppTest: the example position is valued card by card with a
+principal line, bad input is an error message (never a traceback), a puzzle's position can be
+loaded, and the "analyse my hand" section appears only when `trainer.simulate` is installed."""
+
+from __future__ import annotations
+
+import sys
+import types
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from trainer.notation import parse_position
+from trainer.solver import analyse
+from trainer.ui.hand_analysis import available, candidates_table
+from trainer.ui.position_values import EXAMPLE, pretty_json, value_position, values_table
+from trainer.ui.puzzle_bank import load_bank
+
+APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
+ANALYSE = "trainer/ui/analyse_page.py"
+
+
+@pytest.fixture(autouse=True)
+def _store_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRAINER_DB", str(tmp_path / "progress.sqlite3"))
+
+
+def start() -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    at.switch_page(ANALYSE).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_renders_with_the_example() -> None:
+    at = start()
+    assert at.title[0].value == "Analyse"
+    assert at.text_area(key="analyse_json").value == EXAMPLE
+    assert not at.error
+
+
+def test_values_every_card_of_the_example() -> None:
+    at = start()
+    at.button(key="analyse_go").click().run()
+    assert not at.exception and not at.error
+    table = at.dataframe[0].value
+    expected = analyse(parse_position(EXAMPLE))
+    assert dict(zip(table["Code"], table["Value"], strict=True)) == {
+        p.code: v for p, v in expected.values.items()}
+    assert set(table.loc[table["Verdict"] == "best", "Code"]) == {
+        p.code for p in expected.best_plays}
+    text = " ".join(m.value for m in at.markdown)
+    assert f"takes **{expected.best}**" in text
+    assert "Principal line" in text and "- Trick 1:" in text
+    assert 'aria-label="the table"' in text
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("{bad", "not valid JSON"),
+    ('{"contract": "7H"}', "declarer"),
+    (EXAMPLE.replace('"AS", "KS"', '"AS", "XX"'), "hands.N"),
+    (EXAMPLE.replace('"5S", "KC"', '"AS", "KC"'), "AS"),
+    ("[]", "expected a JSON object"),
+])
+def test_bad_input_is_a_message(text: str, words: str) -> None:
+    at = start()
+    at.text_area(key="analyse_json").input(text).run()
+    at.button(key="analyse_go").click().run()
+    assert not at.exception
+    assert len(at.error) == 1 and words in at.error[0].value
+    assert not at.dataframe
+
+
+def test_start_from_a_puzzle() -> None:
+    puzzle = load_bank().puzzles[0]
+    at = start()
+    at.selectbox(key="analyse_source").set_value(puzzle.id).run()
+    assert parse_position(at.text_area(key="analyse_json").value) == puzzle.position
+    at.button(key="analyse_go").click().run()
+    assert not at.exception and not at.error
+    codes = set(at.dataframe[0].value["Code"])
+    assert codes == {p.code for p in puzzle.position.to_state().legal_plays()}
+
+
+def test_pretty_json_round_trips() -> None:
+    for puzzle in load_bank().puzzles:
+        assert parse_position(pretty_json(puzzle.position)) == puzzle.position
+
+
+def test_values_table_puts_the_best_cards_first() -> None:
+    texts = [EXAMPLE, *(pretty_json(p.position) for p in load_bank().puzzles)]
+    for text in texts:  # misère puzzles: the player to move may be minimising
+        result = value_position(text)
+        table = values_table(result.analysis)
+        assert table["Verdict"].iloc[0] == "best"
+        assert list(table["Value"]) == sorted(table["Value"],
+                                              reverse=result.analysis.maximising)
+
+
+def test_hand_analysis_hidden_without_trainer_simulate(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "trainer.simulate", types.ModuleType("trainer.simulate"))
+    assert not available()  # a module without the entry point counts as missing
+    at = start()
+    assert not any(h.value == "Analyse my hand" for h in at.subheader)
+
+
+def fake_simulate(calls: list[dict[str, object]]) -> types.ModuleType:
+    """A stand-in `trainer.simulate` recording its calls."""
+
+    def analyse_bid(hand, seat, dealer, calls_so_far, *, rules, samples, workers, progress):
+        calls.append({"hand": hand, "auction": calls_so_far, "seat": seat, "samples": samples})
+        progress(1, 2)
+        progress(2, 2)
+        return types.SimpleNamespace(
+            candidates=[{"call": "P", "ev": -20.0, "se": 2.0, "p_make": 0.0},
+                        {"call": "7H", "ev": 112.5, "se": 8.1, "p_make": 0.71}],
+            inferences=["E bid 6♠: at least 3 trumps"], dropped=[])
+
+    fake = types.ModuleType("trainer.simulate")
+    fake.analyse_bid = analyse_bid  # type: ignore[attr-defined]
+    return fake
+
+
+def test_hand_analysis_form_calls_trainer_simulate(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[dict[str, object]] = []
+    monkeypatch.setitem(sys.modules, "trainer.simulate", fake_simulate(calls))
+    at = start()
+    assert any(h.value == "Analyse my hand" for h in at.subheader)
+    at.text_input(key="hand_cards").input("JK JH JD AH KH QH 7S 6C 5C 9D")
+    at.text_input(key="hand_auction").input("P 6S")
+    at.button(key="hand_go").click().run()
+    assert not at.exception and not at.error
+    assert calls and calls[0]["auction"] == ["P", "6S"] and len(calls[0]["hand"]) == 10
+    table = at.dataframe[0].value
+    assert list(table["Call"]) == ["7♥", "Pass"]
+    assert any("at least 3 trumps" in c.value for c in at.caption)
+
+
+def test_hand_analysis_bad_hand_is_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[dict[str, object]] = []
+    monkeypatch.setitem(sys.modules, "trainer.simulate", fake_simulate(calls))
+    at = start()
+    at.text_input(key="hand_cards").input("JK JK XX")
+    at.button(key="hand_go").click().run()
+    assert not at.exception and len(at.error) == 1 and not calls
+
+
+def test_run_analysis_with_the_real_simulation() -> None:
+    if not available():
+        pytest.skip("trainer.simulate is not installed yet")
+    from trainer.rules import PRESETS
+    from trainer.ui.hand_analysis import run_analysis
+
+    seen: list[float] = []
+    hand = ["JK", "JH", "JD", "AH", "KH", "QH", "7S", "6C", "5C", "9D"]
+    report = run_analysis(hand, ["P", "6S"], "S", "W", PRESETS["australian"], 2, seen.append)
+    assert report.candidates and seen[-1] == 1.0
+    table = candidates_table(report.candidates)
+    assert "Pass" in set(table["Call"]) and table["Expected score"].notna().all()
+
+
+def test_candidates_table_reads_objects_and_mappings() -> None:
+    class Candidate:
+        call, ev, se, p_make = "8H", 50.0, 5.0, 0.6
+
+    table = candidates_table([{"call": "P", "ev": 0.0, "se": 0.0, "p_make": None}, Candidate()])
+    assert list(table["Call"]) == ["8♥", "Pass"]
+    assert list(table.columns) == ["Call", "Expected score", "± (s.e.)", "Chance to make"]

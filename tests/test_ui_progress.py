@@ -1,0 +1,117 @@
+"""The Progress page through AppTest, and the tables behind it: an invitation without a learner;
+after attempts, the rating chart with its band, accuracy by theme and by lesson, the review
+queue and the history with a CSV download."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from trainer.progress import Attempt, ProgressStore, Rating
+from trainer.ui.progress_charts import accuracy_figure, rating_figure
+from trainer.ui.progress_data import (
+    accuracy_by_lesson,
+    accuracy_by_theme,
+    csv_bytes,
+    history_table,
+    rating_history,
+    review_table,
+)
+from trainer.ui.puzzle_bank import load_bank
+from trainer.ui.puzzle_choice import record_rating
+
+APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
+PROGRESS = "trainer/ui/progress_page.py"
+PUZZLES = load_bank().puzzles
+
+
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "progress.sqlite3"
+    monkeypatch.setenv("TRAINER_DB", str(path))
+    return path
+
+
+def start(learner: str | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    if learner is not None:
+        at.query_params["learner"] = learner
+    at.run()
+    at.switch_page(PROGRESS).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def fill(db: Path, name: str = "Ann") -> None:
+    """Two puzzles (one solved, one failed) and three lesson answers."""
+    store = ProgressStore(db)
+    learner = store.learner(name)
+    solved, failed = PUZZLES[0], PUZZLES[1]
+    learner = store.record_puzzle_attempt(learner, "play", solved.id, solved.themes, True,
+                                          record_rating(solved), {"plays": []})
+    store.record_puzzle_attempt(learner, "play", failed.id, failed.themes, False,
+                                record_rating(failed), {"plays": []})
+    for right in (True, True, False):
+        store.record_lesson_answer(learner, "the-pack", right, {})
+
+
+def test_without_a_learner_invites_to_pick_one(db: Path) -> None:
+    at = start()
+    assert at.title[0].value == "Progress"
+    assert any("Pick or create a name on Home" in i.value for i in at.info)
+    assert not at.get("plotly_chart")
+
+
+def test_a_new_learner_has_nothing_yet(db: Path) -> None:
+    ProgressStore(db).learner("Ann")
+    at = start("Ann")
+    assert any(i.value.startswith("Nothing yet") for i in at.info)
+
+
+def test_charts_tables_and_export_after_attempts(db: Path) -> None:
+    fill(db)
+    at = start("Ann")
+    assert len(at.get("plotly_chart")) == 3  # rating, by theme, by lesson
+    text = " ".join(m.value for m in at.markdown)
+    assert "puzzles solved **1 of 2**" in text and "lesson answers right **2 of 3**" in text
+    queue, history = (d.value for d in at.dataframe)
+    assert list(queue["Puzzle"]) == [PUZZLES[1].id]
+    assert len(history) == 5 and history["Kind"].iloc[0] == "lesson"
+    assert len(at.get("download_button")) == 1
+
+
+def test_rating_history_starts_from_the_default_rating() -> None:
+    now = datetime.now(UTC)
+    attempts = [
+        Attempt("play", "p1", ("ruff",), True, {}, now, 1600.0, 300.0),
+        Attempt("lesson", "the-pack", (), True, {}, now, None, None),
+        Attempt("play", "p2", ("ruff", "entry"), False, {}, now, 1550.0, 280.0),
+    ]
+    history = rating_history(attempts)
+    assert list(history["Rating"]) == [Rating().rating, 1600.0, 1550.0]
+    assert list(history["High"] - history["Low"]) == [2 * Rating().deviation, 600.0, 560.0]
+    fig = rating_figure(history)
+    assert len(fig.data) == 3 and fig.data[1].fill == "tonexty"
+    assert rating_history(attempts[1:2]).empty
+
+    by_theme = accuracy_by_theme(attempts)
+    assert by_theme.set_index("Theme").loc["Ruffing", "Tries"] == 2
+    assert by_theme.set_index("Theme").loc["Entries", "Accuracy"] == 0.0
+    by_lesson = accuracy_by_lesson(attempts, {"the-pack": "1. The pack", "x": "2. X"})
+    assert list(by_lesson["Lesson"]) == ["1. The pack"]
+    assert len(accuracy_figure(by_theme, "Theme", "t").data[0].x) == len(by_theme)
+
+    table = history_table(attempts, {"p1": "Puzzle one"})
+    assert list(table["Title"])[-1] == "Puzzle one" and table["Kind"].iloc[0] == "puzzle"
+    assert csv_bytes(table).decode().splitlines()[0].startswith("When,Kind,Title,Result")
+
+
+def test_review_table_says_when() -> None:
+    now = datetime.now(UTC)
+    table = review_table([("a", now - timedelta(hours=1)), ("b", now + timedelta(days=3))],
+                         {"a": "A"}, now)
+    assert list(table["Status"]) == ["due now", "in 3 days"]
+    assert list(table["Title"]) == ["A", ""]

@@ -1,0 +1,293 @@
+"""The Play puzzles page through AppTest, and its pure parts (choosing the next puzzle, the
+filters, the table drawing): a puzzle solved by clicking the recorded solution's cards is
+marked solved and saved once; a wrong card shows its refutation; nothing is saved without a
+learner; failed puzzles come back first when due."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from trainer.generate.records import PlayPuzzle
+from trainer.progress import ProgressStore, Rating
+from trainer.ui.board_html import board_html, compass, history_rows
+from trainer.ui.puzzle_bank import PuzzleFilter, load_bank, matching, theme_words
+from trainer.ui.puzzle_choice import TARGET_SCORE, next_puzzle, record_rating
+
+APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
+PLAY = "trainer/ui/play_page.py"
+BANK = load_bank()
+PUZZLES = BANK.puzzles
+
+
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test writes its learner store under tmp_path."""
+    path = tmp_path / "progress.sqlite3"
+    monkeypatch.setenv("TRAINER_DB", str(path))
+    return path
+
+
+def start(puzzle: PlayPuzzle | None = None, learner: str | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["play_pause"] = 0
+    if puzzle is not None:
+        at.query_params["puzzle"] = puzzle.id
+    if learner is not None:
+        at.query_params["learner"] = learner
+    at.run()
+    at.switch_page(PLAY).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def click_card(at: AppTest, code: str) -> None:
+    at.button(key=f"play_card:{code}").click().run()
+    assert not at.exception, at.exception
+
+
+def solve(at: AppTest, puzzle: PlayPuzzle) -> None:
+    """Click the recorded main line's card at every decision."""
+    for decision in puzzle.solution:
+        click_card(at, decision.line[0].code)
+
+
+def wrong_first_card(puzzle: PlayPuzzle) -> str:
+    legal = puzzle.position.to_state().legal_plays()
+    right = set(puzzle.solution[0].right)
+    return next(p.code for p in legal if p not in right)
+
+
+def has_wrong_card(puzzle: PlayPuzzle) -> bool:
+    return any(p not in set(puzzle.solution[0].right)
+               for p in puzzle.position.to_state().legal_plays())
+
+
+def one_of_each_kind() -> list[PlayPuzzle]:
+    """A puzzle for each (contract type, side) in the bank."""
+    seen: dict[tuple[str, str], PlayPuzzle] = {}
+    for p in PUZZLES:
+        seen.setdefault((p.contract_type, p.side), p)
+    return list(seen.values())
+
+
+# --- the page ----------------------------------------------------------------------------------
+
+
+def test_bank_is_loaded() -> None:
+    assert BANK.problem is None and PUZZLES
+
+
+def test_page_renders_the_puzzle(db: Path) -> None:
+    puzzle = PUZZLES[0]
+    at = start(puzzle)
+    assert at.title[0].value == "Play puzzles"
+    assert at.subheader[0].value == puzzle.title
+    text = " ".join(m.value for m in at.markdown)
+    assert "**Contract:**" in text and "**You play:**" in text
+    assert 'aria-label="the table"' in text and 'role="img"' in text
+    state = puzzle.position.to_state()
+    for seat, hand in state.hands.items():
+        for card in hand:
+            assert card.label in text, (seat, card)
+    hand = state.hands[puzzle.learner]
+    keys = {b.key for b in at.button if b.key and b.key.startswith("play_card:")}
+    assert {k.split(":", 1)[1].split(":")[0] for k in keys} == {c.code for c in hand}
+    assert at.query_params["puzzle"] == puzzle.id
+
+
+@pytest.mark.parametrize("puzzle", one_of_each_kind(), ids=lambda p: f"{p.contract_type}-{p.side}")
+def test_solving_by_clicking_marks_solved_and_saves_once(db: Path, puzzle: PlayPuzzle) -> None:
+    ProgressStore(db).learner("Ann")
+    at = start(puzzle, learner="Ann")
+    solve(at, puzzle)
+    assert any(s.value == "Puzzle solved!" for s in at.success)
+    assert not any(b.key.startswith("play_card:") for b in at.button if b.key)
+    store = ProgressStore(db)
+    learner = store.learner("Ann", create=False)
+    attempts = store.attempts(learner)
+    assert [(a.kind, a.item, a.correct) for a in attempts] == [("play", puzzle.id, True)]
+    assert attempts[0].themes == puzzle.themes
+    assert learner.rating.rating > Rating().rating
+    assert store.puzzle_rating(puzzle.id, record_rating(puzzle)).rating < puzzle.rating
+    assert at.session_state["learner"].rating == learner.rating
+    # a retry is practice: solving again records nothing more
+    at.button(key="play_retry").click().run()
+    solve(at, puzzle)
+    assert len(store.attempts(learner)) == 1
+
+
+def test_wrong_card_shows_its_refutation_and_is_saved_as_failed(db: Path) -> None:
+    puzzle = next(p for p in PUZZLES if has_wrong_card(p))
+    ProgressStore(db).learner("Ann")
+    at = start(puzzle, learner="Ann")
+    wrong = wrong_first_card(puzzle)
+    click_card(at, wrong)
+    shown = at.error[0].value
+    assert "✗" in shown and "costs" in shown and "The right card is" in shown
+    text = " ".join(m.value for m in at.markdown)
+    assert "**After your" in text and "**After the right card**" in text
+    assert "- Trick " in text
+    assert any(i.value.startswith("Not solved") for i in at.info)
+    store = ProgressStore(db)
+    learner = store.learner("Ann", create=False)
+    [attempt] = store.attempts(learner)
+    assert attempt.correct is False and attempt.detail["plays"] == [wrong]
+    assert [p for p, _ in store.review_queue(learner)] == [puzzle.id]
+    # retry, then the solution: still one attempt, and the solution is told
+    at.button(key="play_retry").click().run()
+    assert not at.error
+    at.button(key="play_reveal").click().run()
+    assert any(h.value == "Solution" for h in at.subheader)
+    assert len(store.attempts(learner)) == 1
+
+
+def test_show_solution_counts_as_failed(db: Path) -> None:
+    puzzle = PUZZLES[0]
+    ProgressStore(db).learner("Ann")
+    at = start(puzzle, learner="Ann")
+    at.button(key="play_reveal").click().run()
+    assert not at.exception
+    assert any(h.value == "Solution" for h in at.subheader)
+    text = " ".join(m.value for m in at.markdown)
+    assert "Your decisions on the main line" in text
+    store = ProgressStore(db)
+    [attempt] = store.attempts(store.learner("Ann", create=False))
+    assert attempt.correct is False and attempt.detail["revealed"] is True
+
+
+def test_nothing_is_saved_without_a_learner(db: Path) -> None:
+    puzzle = PUZZLES[0]
+    at = start(puzzle)
+    solve(at, puzzle)
+    assert any(s.value == "Puzzle solved!" for s in at.success)
+    store = ProgressStore(db)
+    assert store.learners() == []
+    assert store.puzzle_rating(puzzle.id, Rating(1.0, 2.0)) == Rating(1.0, 2.0)
+
+
+def test_filters_and_next_puzzle_for_me(db: Path) -> None:
+    at = start(PUZZLES[0])
+    kind = PUZZLES[-1].contract_type
+    at.session_state["play_types"] = [kind]
+    at.run()
+    wanted = [p.id for p in PUZZLES if p.contract_type == kind]
+    options = at.selectbox(key="play_pick").options
+    assert len(options) >= len(wanted)
+    at.button(key="play_next").click().run()
+    assert not at.exception
+    shown = at.session_state["play_current"]
+    assert (shown in wanted and shown != PUZZLES[0].id) or len(wanted) == 1
+
+
+def test_next_puzzle_serves_a_due_review_first(db: Path) -> None:
+    store = ProgressStore(db)
+    learner = store.learner("Ann")
+    failed = PUZZLES[-1]
+    store.record_puzzle_attempt(learner, "play", failed.id, failed.themes, False,
+                                record_rating(failed), {},
+                                when=datetime.now(UTC) - timedelta(days=30))
+    assert store.due_reviews(store.learner("Ann")) == [failed.id]
+    at = start(PUZZLES[0], learner="Ann")
+    at.button(key="play_next").click().run()
+    assert at.session_state["play_current"] == failed.id
+    assert at.subheader[0].value == failed.title
+
+
+def test_picking_a_puzzle_in_the_list_opens_it(db: Path) -> None:
+    at = start(PUZZLES[0])
+    other = PUZZLES[1]
+    at.selectbox(key="play_pick").set_value(other.id).run()
+    assert not at.exception
+    assert at.subheader[0].value == other.title
+    assert at.query_params["puzzle"] == other.id
+
+
+def test_empty_filter_result_is_a_message(db: Path) -> None:
+    kinds = ["suit", "no_trumps", "misere", "open_misere"]
+    theme, kind = next((t, k) for t in BANK.themes() for k in kinds
+                       if not any(t in p.themes and p.contract_type == k for p in PUZZLES))
+    at = start(PUZZLES[0])
+    at.session_state["play_themes"] = [theme]
+    at.session_state["play_types"] = [kind]
+    at.run()
+    at.button(key="play_next").click().run()
+    assert not at.exception
+    assert any("No puzzle matches" in w.value for w in at.warning)
+
+
+# --- pure parts --------------------------------------------------------------------------------
+
+
+def test_next_puzzle_prefers_due_then_target_score() -> None:
+    puzzles = list(PUZZLES)
+    me = Rating()
+    chosen = next_puzzle(puzzles, me, record_rating)
+    assert chosen is not None
+
+    def gap(p: PlayPuzzle) -> float:
+        from trainer.progress import expected_score
+        return abs(expected_score(me, record_rating(p)) - TARGET_SCORE)
+
+    assert gap(chosen) == min(gap(p) for p in puzzles)
+    assert next_puzzle(puzzles, me, record_rating, due=[puzzles[3].id]) == puzzles[3]
+    # a due puzzle on show is skipped; attempted puzzles wait until all are done
+    later = next_puzzle(puzzles, me, record_rating, attempted={chosen.id})
+    assert later is not None and later != chosen
+    everything = {p.id for p in puzzles}
+    assert next_puzzle(puzzles, me, record_rating, attempted=everything) is not None
+    assert next_puzzle(puzzles[:1], me, record_rating, skip=puzzles[0].id) == puzzles[0]
+    assert next_puzzle([], me, record_rating) is None
+
+
+def test_filter_accepts() -> None:
+    p = PUZZLES[0]
+    assert PuzzleFilter().accepts(p)
+    assert PuzzleFilter(themes=frozenset(p.themes[:1])).accepts(p)
+    assert not PuzzleFilter(themes=frozenset({"nope"})).accepts(p)
+    assert PuzzleFilter(contract_types=frozenset({p.contract_type})).accepts(p)
+    assert not PuzzleFilter(sides=frozenset({"declarer", "defence"} - {p.side})).accepts(p)
+    assert not PuzzleFilter(rating=(p.rating + 1, p.rating + 100)).accepts(p)
+    assert matching(PUZZLES, PuzzleFilter(rating=(0, 5000))) == list(PUZZLES)
+    assert theme_words("left_bower") == "Left bower" and theme_words("new_idea") == "New idea"
+
+
+def test_compass_puts_the_learner_at_the_bottom() -> None:
+    from trainer.cards import Seat
+    table = (Seat.N, Seat.E, Seat.S, Seat.W)
+    assert compass(table, Seat.S) == {"bottom": Seat.S, "left": Seat.W, "top": Seat.N,
+                                      "right": Seat.E}
+    assert compass(table, Seat.E)["left"] is Seat.S
+
+
+def test_board_shows_every_hand_and_the_history() -> None:
+    puzzle = PUZZLES[0]
+    state = puzzle.position.to_state()
+    html = board_html(state, puzzle.learner)
+    assert "\n" not in html and "(you)" in html
+    assert html.count("<svg") == sum(len(h) for h in state.hands.values()) + len(state.trick)
+    rows = history_rows(state, len(state.history))
+    assert len(rows) == len(state.history)
+    assert all(r["Trick"].endswith("(before)") for r in rows)
+    assert list(rows[0])[2:6] == ["North", "East", "South", "West"] if rows else True
+
+
+def test_next_puzzle_looks_up_a_shortlist_only() -> None:
+    import dataclasses
+
+    from trainer.ui.puzzle_choice import SHORTLIST
+
+    many = [dataclasses.replace(PUZZLES[0], id=f"x{i:04d}", rating=1000.0 + 10 * i)
+            for i in range(200)]
+    asked: list[str] = []
+
+    def rating_of(p: PlayPuzzle) -> Rating:
+        asked.append(p.id)
+        return record_rating(p)
+
+    chosen = next_puzzle(many, Rating(1800.0, 60.0), rating_of)
+    assert chosen is not None and len(asked) <= SHORTLIST
+    assert abs(chosen.rating - 1730) < 60  # about a 60% chance for a 1800 learner

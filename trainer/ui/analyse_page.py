@@ -1,0 +1,89 @@
+"""Analyse page: enter a position and see every card's double-dummy value.
+
+The position is the JSON object of DESIGN.md ("Card codes and positions"). The page values each
+legal card of the player to move with the solver (the tricks the declarer's side takes from the
+current trick on, with best play by both sides after it; misère: the declarer's own tricks) and
+tells a principal line trick by trick. Bad input shows the parser's message naming the field,
+never a traceback. Below it, the "analyse my hand" section (`trainer.ui.hand_analysis`) appears
+once the simulation module is installed.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from trainer.errors import TrainerError
+from trainer.generate.explain import seat_name
+from trainer.ui.board_html import board_html
+from trainer.ui.hand_analysis import render_hand_analysis
+from trainer.ui.position_values import EXAMPLE, Result, pretty_json, value_position, values_table
+from trainer.ui.puzzle_bank import load_bank
+
+TEXT_KEY = "analyse_json"
+RESULT_KEY = "analyse_result"
+SOURCE_KEY = "analyse_source"
+GO_KEY = "analyse_go"
+EXAMPLE_ID = "example"
+EXAMPLE_LABEL = "The example (8♥ by South, five tricks left)"
+
+def _load_source() -> None:
+    puzzle = load_bank().by_id(st.session_state.get(SOURCE_KEY))
+    st.session_state[TEXT_KEY] = pretty_json(puzzle.position) if puzzle else EXAMPLE
+    st.session_state.pop(RESULT_KEY, None)
+
+
+def _value() -> None:
+    text = st.session_state.get(TEXT_KEY, "")
+    try:
+        st.session_state[RESULT_KEY] = value_position(text)
+    except TrainerError as e:
+        st.session_state[RESULT_KEY] = str(e)
+
+
+def _sources() -> None:
+    bank = load_bank()
+    titles = {EXAMPLE_ID: EXAMPLE_LABEL} | {p.id: f"Puzzle {p.id}: {p.title}"
+                                            for p in bank.puzzles}
+    st.selectbox("Start from", list(titles), key=SOURCE_KEY, on_change=_load_source,
+                 format_func=titles.__getitem__)
+
+
+def _show(result: Result) -> None:
+    a = result.analysis
+    state = result.position.to_state()
+    who = seat_name(a.to_play)
+    side = "the declarer" if result.position.contract.misere else "the declarer's side"
+    wants = "most" if a.maximising else "fewest"
+    st.markdown(f"**{who} to play.** With best play {side} takes **{a.best}** of the "
+                f"{a.tricks_left} tricks left (this trick included); {who} wants the {wants}.")
+    st.markdown(board_html(state, a.to_play, you=False), unsafe_allow_html=True)
+    st.markdown("**Every card's value** (tricks for " + side + " after that card)")
+    st.dataframe(values_table(a), hide_index=True,
+                 column_config={"Value": st.column_config.NumberColumn(format="%d")})
+    st.markdown("**Principal line** (best play by both sides)")
+    st.markdown("\n".join(f"- {s.text}" for s in result.line) or "- (nothing left to play)")
+
+
+def render() -> None:
+    """Draw the Analyse page."""
+    st.title("Analyse")
+    st.markdown("Enter a position and see every card's double-dummy value: what each card is "
+                "worth when every player can see all the cards and plays perfectly.")
+    st.session_state.setdefault(TEXT_KEY, EXAMPLE)
+    _sources()
+    st.text_area("Position (JSON)", key=TEXT_KEY, height=340,
+                 help='Cards: rank + suit (AS, TH, JK); seats N E S W; contract 6S … 10NT, '
+                      'MIS, OMIS. "trick" holds the cards already played to this trick, from '
+                      '"leader"; "history" the finished tricks.')
+    st.button("Value every card", key=GO_KEY, on_click=_value, type="primary",
+              icon=":material/calculate:")
+    result = st.session_state.get(RESULT_KEY)
+    if isinstance(result, str):
+        st.error(f"That position will not do: {result}", icon=":material/error:")
+    elif isinstance(result, Result):
+        _show(result)
+    render_hand_analysis()
+
+
+if __name__ == "__main__":
+    render()

@@ -1,0 +1,178 @@
+"""The card table of a play puzzle as one HTML string: four hands around the trick.
+
+The learner's seat is at the bottom, the partner at the top, the next seat clockwise on the left
+and the one before on the right (so South at the bottom has West on the left, as in a bridge
+diagram). Every hand is face up (double dummy: "you have counted the cards"). A misère
+declarer's partner is shown as sitting out. Rows wrap, so on a phone the side hands stack above
+and below the trick. Pure functions; the output goes to ``st.markdown(unsafe_allow_html=True)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from trainer.cards import Card, Seat
+from trainer.generate.explain import play_text, seat_name
+from trainer.play import PlayState
+from trainer.rules import CardOrder, Trick
+from trainer.ui.cards_svg import card_svg, trick_html
+
+SIDE_WIDTH = 44
+"""Card width of the other three hands."""
+OWN_WIDTH = 56
+"""Card width of the learner's hand."""
+SHOWN = 0.55
+"""The part of each card of a fanned hand left showing (its corner index stays visible)."""
+TRICK_WIDTH = 48
+FELT = "#e8f3ec"
+
+
+def compass(table: tuple[Seat, ...], learner: Seat) -> dict[str, Seat]:
+    """Where each seat of a four-seat ``table`` sits: ``bottom`` (the learner), ``left`` (next
+    clockwise), ``top`` (the partner), ``right``. Other tables: bottom only."""
+    if len(table) != 4 or learner not in table:
+        return {"bottom": learner}
+    i = table.index(learner)
+    return {name: table[(i + k) % 4] for k, name in enumerate(("bottom", "left", "top", "right"))}
+
+
+def seat_role(state: PlayState, seat: Seat, learner: Seat, you: bool = True) -> str:
+    """``"you"``, ``"partner"`` or ``"opponent"`` (seen from ``learner``; with ``you`` False the
+    learner's own seat has no word), plus ``"declarer"`` for the declarer."""
+    if seat is learner:
+        words = ["you"] if you else []
+    elif seat in state.rules.side_of(learner):
+        words = ["partner"]
+    else:
+        words = ["opponent"]
+    if seat is state.declarer:
+        words.append("declarer")
+    return ", ".join(words)
+
+
+def seat_caption(state: PlayState, seat: Seat, learner: Seat, you: bool = True) -> str:
+    """``"East (you)"``, ``"North (partner, declarer)"``, ``"South"``."""
+    role = seat_role(state, seat, learner, you)
+    return f"{seat_name(seat)} ({role})" if role else seat_name(seat)
+
+
+def fan_html(cards: Sequence[Card], order: CardOrder, *, label: str, width: int,
+             mark_trumps: bool) -> str:
+    """A hand as overlapping cards, each card's left part (rank and suit) showing; every card
+    keeps its own screen-reader label."""
+    step = round(width * SHOWN)
+    items = "".join(
+        f'<div style="margin-left:{0 if i == 0 else step - width}px;flex:0 0 auto">'
+        f"{card_svg(card, order, width=width, mark_trumps=mark_trumps)}</div>"
+        for i, card in enumerate(cards))
+    return (f'<div role="group" aria-label="{escape(label)}" style="display:flex;'
+            f'flex-wrap:nowrap;margin:2px 0 6px 0">{items}</div>')
+
+
+def _panel(state: PlayState, seat: Seat, learner: Seat, width: int, you: bool,
+           live: bool) -> str:
+    caption = escape(seat_caption(state, seat, learner, you))
+    cards = state.hands.get(seat)
+    if cards is None:
+        caption = escape(f"{seat_name(seat)} (declarer's partner)")
+        body = ('<div style="font-size:0.85rem;color:#666">sits out: in misère the declarer '
+                "plays alone</div>")
+        label = f"{seat_name(seat)} sits out"
+    else:
+        mark = state.order.trump is not None
+        label = f"{seat_name(seat)}'s hand"
+        body = fan_html(cards, state.order, label=label, width=width, mark_trumps=mark)
+        if not cards:
+            body = '<div style="font-size:0.85rem;color:#666">no cards left</div>'
+    turn = live and state.to_play is seat
+    weight = "700" if turn else "600"
+    marker = " · to play" if turn else ""
+    return (
+        f'<section aria-label="{escape(label)}" style="min-width:0">'
+        f'<div style="font-weight:{weight};font-size:0.9rem;margin-bottom:2px">{caption}'
+        f'<span style="color:#b35c00">{marker}</span></div>{body}</section>'
+    )
+
+
+def last_trick(state: PlayState) -> Trick | None:
+    """The most recent completed trick, or None."""
+    return state.history[-1] if state.history else None
+
+
+def trick_panel(state: PlayState, learner: Seat, you: bool = True, live: bool = True) -> str:
+    """The centre of the table: the current trick with its seats, or the last trick (and its
+    winner) between tricks."""
+    def captions(seats: tuple[Seat, ...]) -> list[str]:
+        return ["You" if s is learner and you else seat_name(s) for s in seats]
+
+    if state.trick:
+        seats = state.trick_seats()
+        head = f"Trick {len(state.history) + 1}"
+        body = trick_html(state.trick, captions(seats), state.order, label="the current trick",
+                          width=TRICK_WIDTH)
+    else:
+        done = last_trick(state)
+        if done is None:
+            head, body = "Trick 1", ""
+        else:
+            winner = state.trick_winner_seat(done)
+            who = "you" if winner is learner and you else seat_name(winner)
+            head = f"Trick {len(state.history)}, won by {who}"
+            body = trick_html(done.plays, captions(done.seats), state.order,
+                              label="the last trick", width=TRICK_WIDTH)
+    if live and state.to_play is not None and not state.trick:
+        mine = state.to_play is learner and you
+        lead = "You lead" if mine else f"{seat_name(state.to_play)} leads"
+        body += f'<div style="font-size:0.85rem">{escape(lead)} next.</div>'
+    return (
+        f'<section aria-label="the trick" style="background:{FELT};border-radius:10px;'
+        f'padding:6px 10px;min-height:110px">'
+        f'<div style="font-weight:600;font-size:0.9rem">{escape(head)}</div>{body}</section>'
+    )
+
+
+def board_html(state: PlayState, learner: Seat, *, you: bool = True, live: bool = True) -> str:
+    """The whole table (see the module docstring) as one line of HTML, ``learner``'s seat at
+    the bottom; ``you`` False leaves out the "you" words (a table seen by an analyst); ``live``
+    False leaves out whose turn it is (a puzzle that is over, or a table mid-replies)."""
+    where = compass(state.rules.seats, learner)
+
+    def panel(seat: Seat) -> str:
+        return _panel(state, seat, learner, OWN_WIDTH if seat is learner else SIDE_WIDTH, you,
+                      live)
+
+    trick = trick_panel(state, learner, you, live)
+    if len(where) < 4:  # not a four-seat table: the trick, then the hands in a column
+        parts = [trick, *(panel(s) for s in state.rules.seats)]
+        return f'<div role="region" aria-label="the table">{"".join(parts)}</div>'
+    side = "flex:1 1 150px;min-width:0"
+    centred = "display:flex;justify-content:center"
+    return (
+        '<div role="region" aria-label="the table" style="display:flex;flex-direction:column;'
+        'gap:4px;margin-bottom:0.5rem">'
+        f'<div style="{centred}">{panel(where["top"])}</div>'
+        '<div style="display:flex;flex-wrap:wrap;gap:10px;align-items:stretch">'
+        f'<div style="{side}">{panel(where["left"])}</div>'
+        f'<div style="flex:1 1 210px;min-width:0">{trick}</div>'
+        f'<div style="{side}">{panel(where["right"])}</div>'
+        "</div>"
+        f'<div style="{centred}">{panel(where["bottom"])}</div>'
+        "</div>"
+    )
+
+
+def history_rows(state: PlayState, start: int = 0) -> list[dict[str, str]]:
+    """The completed tricks as table rows: number, leader, each seat's card, winner. Tricks
+    before ``start`` (played before the puzzle began) are marked."""
+    rows = []
+    for n, trick in enumerate(state.history, 1):
+        row = {"Trick": f"{n}" + ("" if n > start else " (before)"),
+               "Led by": seat_name(trick.leader)}
+        played = dict(zip(trick.seats, trick.plays, strict=True))
+        for seat in state.rules.seats:
+            row[seat_name(seat)] = play_text(played[seat]) if seat in played else "—"
+        row["Won by"] = seat_name(state.trick_winner_seat(trick))
+        rows.append(row)
+    return rows
+

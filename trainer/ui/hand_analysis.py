@@ -1,0 +1,159 @@
+"""The "analyse my hand" section of the Analyse page: a hand and an auction valued by
+simulation (`trainer.simulate`), shown only when that module is installed.
+
+No placeholder is ever drawn: `available()` is False until ``trainer.simulate`` exists and
+provides `ENTRY`, and the page then skips the section entirely. The one call into the module is
+`run_analysis`, which expects::
+
+    trainer.simulate.analyse_bid(hand, seat, dealer, calls, rules=..., samples=...,
+                                 workers=..., progress=progress(done, total))
+
+``hand``: 10 `Card`; ``calls``: codes from the dealer's left (``"P"`` or a bid code). It
+returns an analysis whose ``candidates`` each have ``call``, ``ev``, ``se`` and ``p_make`` (the
+bid-puzzle record's ``candidates``, DESIGN.md), and whose ``inferences`` / ``dropped`` list the
+auction's assumptions. Bad input raises a `TrainerError` with a message.
+
+One simulation runs at a time on the server (`_LOCK`: it keeps both cores busy), in the
+server's own process (``workers=1``: forking a threaded web server is not safe).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from trainer.bidding import Bid, parse_call
+from trainer.cards import Seat
+from trainer.errors import TrainerError
+from trainer.notation import parse_hand
+from trainer.rules import RuleSet
+from trainer.ui.cards_svg import hand_html
+from trainer.ui.state import current_rules
+
+MODULE = "trainer.simulate"
+ENTRY = "analyse_bid"
+SAMPLES = (20, 50, 100, 200)
+FIELDS = ("call", "ev", "se", "p_make")
+_LOCK = threading.Lock()
+
+
+@dataclass(frozen=True)
+class HandReport:
+    """What the simulation found: the candidate calls, and notes on what it assumed."""
+
+    candidates: tuple[Any, ...]
+    notes: tuple[str, ...] = ()
+
+
+def simulate_module() -> ModuleType | None:
+    """``trainer.simulate`` if it is installed, else None."""
+    if MODULE in sys.modules:
+        return sys.modules[MODULE]
+    try:
+        if importlib.util.find_spec(MODULE) is None:
+            return None
+        return importlib.import_module(MODULE)
+    except (ImportError, ValueError):
+        return None
+
+
+def available() -> bool:
+    """True when the hand analysis can run (the module exists and has `ENTRY`)."""
+    module = simulate_module()
+    return module is not None and callable(getattr(module, ENTRY, None))
+
+
+def run_analysis(hand: Sequence[str], auction: Sequence[str], seat: str, dealer: str,
+                 rules: RuleSet, samples: int,
+                 progress: Callable[[float], None]) -> HandReport:
+    """The one call into `trainer.simulate` (see the module docstring)."""
+    module = simulate_module()
+    assert module is not None
+    cards = parse_hand(list(hand))
+
+    def report(done: int, total: int) -> None:
+        progress(done / total if total else 1.0)
+
+    with _LOCK:
+        result = getattr(module, ENTRY)(cards, Seat(seat), Seat(dealer), list(auction),
+                                        rules=rules, samples=samples, workers=1,
+                                        progress=report)
+    notes = (*getattr(result, "inferences", ()),
+             *(f"dropped: {d}" for d in getattr(result, "dropped", ())))
+    return HandReport(tuple(result.candidates), tuple(notes))
+
+
+def call_text(code: Any) -> str:
+    """A call code in words: ``"P"`` -> ``"Pass"``, ``"7H"`` -> ``"7♥"`` (unknown codes as
+    they are)."""
+    try:
+        call = parse_call(str(code))
+    except TrainerError:
+        return str(code)
+    return call.pretty if isinstance(call, Bid) else "Pass"
+
+
+def candidates_table(candidates: Sequence[Any]) -> pd.DataFrame:
+    """The candidate calls as a table, best expected score first."""
+    rows = []
+    for c in candidates:
+        get = c.get if isinstance(c, Mapping) else (lambda k, c=c: getattr(c, k, None))
+        rows.append({f: get(f) for f in FIELDS})
+        rows[-1]["call"] = call_text(rows[-1]["call"])
+    frame = pd.DataFrame(rows, columns=list(FIELDS))
+    frame = frame.rename(columns={"call": "Call", "ev": "Expected score", "se": "± (s.e.)",
+                                  "p_make": "Chance to make"})
+    return frame.sort_values("Expected score", ascending=False, ignore_index=True)
+
+
+def render_hand_analysis() -> None:
+    """The section: a hand and auction form; nothing at all when `available()` is False."""
+    if not available():
+        return
+    rules = current_rules()
+    seats = [s.value for s in rules.seats]
+    st.divider()
+    st.subheader("Analyse my hand")
+    st.caption("Deals the unseen cards at random many times and plays each layout double dummy, "
+               "to estimate what each call is worth.")
+    with st.form("hand_analysis"):
+        hand_text = st.text_input("Your hand (10 cards)", key="hand_cards",
+                                  placeholder="JK JH JD AH KH 7S 6C ...")
+        auction_text = st.text_input("The auction so far, from the dealer's left",
+                                     key="hand_auction", placeholder="P 6S P")
+        left, middle, right = st.columns(3)
+        seat = left.selectbox("Your seat", seats, index=seats.index("S") if "S" in seats else 0)
+        dealer = middle.selectbox("Dealer", seats, index=len(seats) - 1)
+        samples = right.selectbox("Layouts", SAMPLES, index=SAMPLES.index(100))
+        go = st.form_submit_button("Analyse the hand", type="primary", key="hand_go")
+    if not go:
+        return
+    try:
+        hand = [c.code for c in parse_hand(hand_text)]
+        auction = auction_text.replace(",", " ").split()
+        bar = st.progress(0.0, text="Dealing and solving layouts…")
+        result = run_analysis(hand, auction, seat, dealer, rules, int(samples),
+                              lambda done: bar.progress(min(max(done, 0.0), 1.0),
+                                                        text="Dealing and solving layouts…"))
+        bar.empty()
+    except TrainerError as e:
+        st.error(str(e), icon=":material/error:")
+        return
+    st.markdown(hand_html(parse_hand(hand), label="your hand"), unsafe_allow_html=True)
+    st.dataframe(candidates_table(result.candidates), hide_index=True,
+                 column_config={"Chance to make": st.column_config.NumberColumn(format="percent"),
+                                "Expected score": st.column_config.NumberColumn(format="%.1f"),
+                                "± (s.e.)": st.column_config.NumberColumn(format="%.1f")})
+    st.caption("Expected score: points for your side minus the opponents' on this hand, "
+               "averaged over the layouts, each call taken as the final contract.")
+    if result.notes:
+        st.caption("Assumed from the auction: " + "; ".join(result.notes) + ".")

@@ -1,0 +1,92 @@
+"""One learner's attempt at a play puzzle, as the Play page keeps it between reruns.
+
+Wraps the grading API (`trainer.generate.grading.PuzzleSession`): each card is graded under the
+app's solver lock, and the table as it was before the card and after each reply is kept as
+*frames*, so the page can show the replies one by one. The attempt also remembers whether its
+result has been saved (a puzzle counts once per showing: a retry after a failure is practice)
+and whether the solution was revealed (which counts as not solved).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from trainer.generate.grading import PuzzleSession, Verdict
+from trainer.generate.records import PlayPuzzle
+from trainer.play import PlayState
+from trainer.rules import Play
+from trainer.ui.solver_access import solver_lock
+
+
+@dataclass
+class PlayAttempt:
+    """The puzzle on show, its grading session, and what the page still has to show or save."""
+
+    puzzle: PlayPuzzle
+    session: PuzzleSession
+    frames: list[PlayState] = field(default_factory=list)
+    """Tables to show one after another (the learner's card, then each reply); emptied once
+    shown."""
+    saved: bool = False
+    """True once this showing's result is in the store (or there is no learner to save for)."""
+    result: bool | None = None
+    """The counted result of this showing: True solved, False failed, None not yet over."""
+    revealed: bool = False
+    retries: int = 0
+
+    @classmethod
+    def start(cls, puzzle: PlayPuzzle) -> PlayAttempt:
+        with solver_lock():
+            return cls(puzzle, PuzzleSession(puzzle))
+
+    @property
+    def state(self) -> PlayState:
+        return self.session.state
+
+    @property
+    def verdicts(self) -> list[Verdict]:
+        """This try's graded cards, oldest first."""
+        return self.session.history
+
+    def legal_plays(self) -> list[Play]:
+        """The learner's legal plays now (none once the try is over or the solution shown)."""
+        return [] if self.revealed else self.session.legal_plays()
+
+    def play(self, play: Play) -> Verdict:
+        """Grade ``play``; on a right card the replies follow. Sets the frames to show and, the
+        first time a try ends, the counted result."""
+        before = self.state.copy()
+        with solver_lock():
+            verdict = self.session.play(play)
+        self.frames = replay_frames(before, play, verdict)
+        if self.session.finished and self.result is None:
+            self.result = self.session.solved
+        return verdict
+
+    def retry(self) -> None:
+        """Back to the puzzle's position (the counted result stays as it was)."""
+        self.session.retry()
+        self.frames = []
+        self.revealed = False
+        self.retries += 1
+
+    def reveal(self) -> None:
+        """Show the solution; an attempt not yet over counts as not solved."""
+        self.revealed = True
+        self.frames = []
+        if self.result is None:
+            self.result = False
+
+    def plays_text(self) -> list[str]:
+        """Codes of this try's learner cards (stored with the attempt)."""
+        return [v.play.code for v in self.verdicts]
+
+
+def replay_frames(before: PlayState, play: Play, verdict: Verdict) -> list[PlayState]:
+    """The table after the learner's card and after each reply, from ``before``."""
+    work = before.copy()
+    frames = []
+    for move in [play, *(p for _, p in verdict.replies)]:
+        work.push(move)
+        frames.append(work.copy())
+    return frames

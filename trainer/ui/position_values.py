@@ -1,0 +1,81 @@
+"""Valuing a typed-in position for the Analyse page: parse, value every legal card with the
+solver, tell a principal line; and the position JSON written one hand a line.
+
+Kept out of the page script (which Streamlit re-runs, redefining its classes) so a `Result` kept
+in session state is still a `Result` on the next run.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+import pandas as pd
+
+from trainer.generate.explain import TrickStory, play_text, tell_line
+from trainer.notation import Position, parse_position
+from trainer.solver import Analysis, analyse, principal_line
+from trainer.ui.solver_access import solver_lock
+
+EXAMPLE = """{
+  "contract": "8H",
+  "declarer": "S",
+  "hands": {
+    "N": ["AS", "KS", "QC", "9D", "6H"],
+    "E": ["QS", "TS", "AC", "KD", "7H"],
+    "S": ["5S", "KC", "JD", "AH", "JK"],
+    "W": ["9S", "8S", "JC", "QD", "8H"]
+  },
+  "leader": "S",
+  "trick": [],
+  "history": [],
+  "joker_suit": null,
+  "rules": "australian"
+}"""
+"""A hand-made position: South, declarer in 8♥ with five tricks left, to lead."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """A valued position: the analysis and a principal line told trick by trick."""
+
+    position: Position
+    analysis: Analysis
+    line: tuple[TrickStory, ...]
+
+
+def value_position(text: str) -> Result:
+    """Parse ``text`` and value it; raises a `TrainerError` (a `ValueError`) with a message
+    naming the bad field for input that is not a position the solver can value."""
+    position = parse_position(text)
+    with solver_lock():
+        analysis = analyse(position)
+        line = principal_line(position)
+    return Result(position, analysis, tuple(tell_line(position.to_state(), line)))
+
+
+def values_table(analysis: Analysis) -> pd.DataFrame:
+    """One row a legal card: the card, its value, and how far it falls short of the best."""
+    rows = []
+    for play, value in analysis.values.items():
+        short = (analysis.best - value) if analysis.maximising else (value - analysis.best)
+        rows.append({"Card": play_text(play), "Code": play.code, "Value": value,
+                     "Verdict": "best" if short == 0 else f"costs {short}"})
+    frame = pd.DataFrame(rows)
+    return frame.sort_values(["Value"], ascending=not analysis.maximising, kind="stable",
+                             ignore_index=True)
+
+
+def pretty_json(position: Position) -> str:
+    """A position as JSON text with one hand (and one finished trick) a line."""
+    items = []
+    for key, value in position.to_json().items():
+        if key == "hands":
+            inner = ",\n".join(f'    "{s}": {json.dumps(c)}' for s, c in value.items())
+            items.append(f'  "hands": {{\n{inner}\n  }}')
+        elif key == "history" and value:
+            inner = ",\n".join(f"    {json.dumps(trick)}" for trick in value)
+            items.append(f'  "history": [\n{inner}\n  ]')
+        else:
+            items.append(f'  "{key}": {json.dumps(value, ensure_ascii=False)}')
+    return "{\n" + ",\n".join(items) + "\n}"

@@ -1,0 +1,110 @@
+"""The learner's history as tables: ratings over time, accuracy by theme and by lesson, the
+review queue, and every attempt (pure functions over the store's records, for the Progress
+page and its CSV export)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+
+import pandas as pd
+
+from trainer.progress import Attempt, Rating
+from trainer.ui.puzzle_bank import theme_words
+
+LESSON = "lesson"
+
+
+def puzzle_attempts(attempts: Sequence[Attempt]) -> list[Attempt]:
+    return [a for a in attempts if a.kind != LESSON]
+
+
+def rating_history(attempts: Sequence[Attempt], start: Rating | None = None) -> pd.DataFrame:
+    """The learner's rating and deviation after each rated attempt, oldest first, after a first
+    row for ``start`` (the rating every learner starts with) when there is any attempt: columns
+    ``When``, ``Rating``, ``Deviation``, ``Low``, ``High`` (rating ∓ deviation), ``Puzzle``
+    (empty for the start), ``Solved``."""
+    rated = [a for a in attempts if a.rating is not None and a.deviation is not None]
+    first = start or Rating()
+    rows = [] if not rated else [
+        {"When": rated[0].created, "Rating": first.rating, "Deviation": first.deviation,
+         "Low": first.rating - first.deviation, "High": first.rating + first.deviation,
+         "Puzzle": "", "Solved": None}]
+    rows += [
+        {"When": a.created, "Rating": a.rating, "Deviation": a.deviation,
+         "Low": a.rating - a.deviation, "High": a.rating + a.deviation,
+         "Puzzle": a.item, "Solved": a.correct}
+        for a in rated  # type: ignore[operator]
+    ]
+    return pd.DataFrame(rows, columns=["When", "Rating", "Deviation", "Low", "High", "Puzzle",
+                                       "Solved"])
+
+
+def _accuracy(pairs: Sequence[tuple[str, bool]], label: str) -> pd.DataFrame:
+    frame = pd.DataFrame(pairs, columns=[label, "Right"])
+    if frame.empty:
+        return pd.DataFrame(columns=[label, "Tries", "Right", "Accuracy"])
+    table = frame.groupby(label, sort=False)["Right"].agg(Tries="count", Right="sum")
+    table = table.reset_index()
+    table["Right"] = table["Right"].astype(int)
+    table["Accuracy"] = table["Right"] / table["Tries"]
+    return table
+
+
+def accuracy_by_theme(attempts: Sequence[Attempt]) -> pd.DataFrame:
+    """Puzzle results per theme (a puzzle counts for each of its themes): ``Theme``, ``Tries``,
+    ``Right``, ``Accuracy`` (0-1), most tried first."""
+    pairs = [(theme_words(t), a.correct) for a in puzzle_attempts(attempts) for t in a.themes]
+    table = _accuracy(pairs, "Theme")
+    return table.sort_values(["Tries", "Theme"], ascending=[False, True], ignore_index=True)
+
+
+def accuracy_by_lesson(attempts: Sequence[Attempt], titles: Mapping[str, str]) -> pd.DataFrame:
+    """Practice answers per lesson, in lesson order (``titles``: lesson id to its numbered
+    title, in order; lessons not in ``titles`` come last): ``Lesson``, ``Tries``, ``Right``,
+    ``Accuracy``."""
+    pairs = [(titles.get(a.item, a.item), a.correct) for a in attempts if a.kind == LESSON]
+    table = _accuracy(pairs, "Lesson")
+    order = {title: i for i, title in enumerate(titles.values())}
+    table["order"] = [order.get(name, len(order)) for name in table["Lesson"]]
+    return table.sort_values("order", ignore_index=True).drop(columns="order")
+
+
+def review_table(queue: Sequence[tuple[str, datetime]], titles: Mapping[str, str],
+                 now: datetime) -> pd.DataFrame:
+    """The review queue: ``Puzzle``, ``Title``, ``Due`` (a time), ``Status`` (due now or in
+    how long)."""
+    rows = []
+    for puzzle, due in queue:
+        rows.append({"Puzzle": puzzle, "Title": titles.get(puzzle, ""), "Due": due,
+                     "Status": "due now" if due <= now else "in " + _span(due - now)})
+    return pd.DataFrame(rows, columns=["Puzzle", "Title", "Due", "Status"])
+
+
+def _span(delta: object) -> str:
+    seconds = int(delta.total_seconds())  # type: ignore[attr-defined]
+    for size, unit in ((86400, "day"), (3600, "hour"), (60, "minute")):
+        if seconds >= size:
+            n = seconds // size
+            return f"{n} {unit}" + ("" if n == 1 else "s")
+    return "under a minute"
+
+
+def history_table(attempts: Sequence[Attempt], titles: Mapping[str, str]) -> pd.DataFrame:
+    """Every attempt, newest first: ``When``, ``Kind``, ``Title``, ``Result``,
+    ``Rating after``, ``Themes``, ``Item`` (the lesson or puzzle id)."""
+    rows = [
+        {"When": a.created, "Kind": "puzzle" if a.kind == "play" else a.kind,
+         "Title": titles.get(a.item, str(a.detail.get("title", a.item))),
+         "Result": "right" if a.correct else "wrong",
+         "Rating after": None if a.rating is None else round(a.rating),
+         "Themes": ", ".join(theme_words(t) for t in a.themes), "Item": a.item}
+        for a in reversed(attempts)
+    ]
+    return pd.DataFrame(rows, columns=["When", "Kind", "Title", "Result", "Rating after",
+                                       "Themes", "Item"])
+
+
+def csv_bytes(table: pd.DataFrame) -> bytes:
+    """A table as UTF-8 CSV (for the download button)."""
+    return table.to_csv(index=False).encode("utf-8")

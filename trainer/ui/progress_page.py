@@ -1,0 +1,140 @@
+"""Progress page: the chosen learner's rating over time with its deviation band, accuracy by
+puzzle theme and by lesson, the review queue with due dates, and the whole attempt history as a
+table with CSV export. Without a learner it invites the learner to pick a name on Home."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import streamlit as st
+
+from trainer.progress import Attempt, Learner, StoreError
+from trainer.ui.lesson_files import LessonError, load_lessons
+from trainer.ui.profile import STORE_ERRORS, current_learner, store
+from trainer.ui.progress_charts import accuracy_figure, rating_figure
+from trainer.ui.progress_data import (
+    accuracy_by_lesson,
+    accuracy_by_theme,
+    csv_bytes,
+    history_table,
+    puzzle_attempts,
+    rating_history,
+    review_table,
+)
+from trainer.ui.puzzle_bank import load_bank
+
+HOME_PAGE = "trainer/ui/home.py"
+PLAY_PAGE = "trainer/ui/play_page.py"
+LEARN_PAGE = "trainer/ui/learn.py"
+
+
+def lesson_titles() -> dict[str, str]:
+    """Lesson id to ``"3. Following suit"``, in lesson order (empty if unreadable)."""
+    try:
+        return {lesson.id: f"{lesson.order}. {lesson.title}" for lesson in load_lessons()}
+    except (LessonError, OSError):
+        return {}
+
+
+def puzzle_titles() -> dict[str, str]:
+    return {p.id: p.title for p in load_bank().puzzles}
+
+
+def _summary(learner: Learner, attempts: list[Attempt]) -> None:
+    puzzles = puzzle_attempts(attempts)
+    lessons = [a for a in attempts if a.kind == "lesson"]
+    solved = sum(a.correct for a in puzzles)
+    right = sum(a.correct for a in lessons)
+    st.markdown(
+        f"Puzzle rating **{learner.rating.rating:.0f}** ± {learner.rating.deviation:.0f} · "
+        f"puzzles solved **{solved} of {len(puzzles)}** · "
+        f"lesson answers right **{right} of {len(lessons)}**")
+
+
+def _rating(attempts: list[Attempt]) -> None:
+    history = rating_history(attempts)
+    if history.empty:
+        st.info("Your rating chart starts with your first play puzzle.",
+                icon=":material/monitoring:")
+        st.page_link(PLAY_PAGE, label="Play a puzzle", icon=":material/playing_cards:")
+        return
+    st.plotly_chart(rating_figure(history), key="chart_rating", config={"displaylogo": False})
+
+
+def _accuracy(attempts: list[Attempt], lessons: dict[str, str]) -> None:
+    by_theme = accuracy_by_theme(attempts)
+    by_lesson = accuracy_by_lesson(attempts, lessons)
+    if by_theme.empty:
+        st.caption("Accuracy by theme appears once you have tried a play puzzle.")
+    else:
+        st.plotly_chart(accuracy_figure(by_theme, "Theme", "Puzzles solved by theme"),
+                        key="chart_themes", config={"displaylogo": False})
+    if by_lesson.empty:
+        st.caption("Accuracy by lesson appears once you have answered a practice question.")
+        st.page_link(LEARN_PAGE, label="Go to the lessons", icon=":material/school:")
+    else:
+        st.plotly_chart(accuracy_figure(by_lesson, "Lesson", "Practice answers right by lesson"),
+                        key="chart_lessons", config={"displaylogo": False})
+
+
+def _reviews(learner: Learner, titles: dict[str, str]) -> None:
+    st.subheader("Review queue")
+    queue = store().review_queue(learner)
+    if not queue:
+        st.caption("No puzzles to review: a puzzle you fail comes back here, and on "
+                   "\"Next puzzle for me\", when it is due.")
+        return
+    table = review_table(queue, titles, datetime.now(UTC))
+    due = int((table["Status"] == "due now").sum())
+    st.caption(f"{len(table)} puzzles in the queue, {due} due now. \"Next puzzle for me\" on "
+               "the Play page serves the due ones first.")
+    st.dataframe(table, hide_index=True, column_config={
+        "Due": st.column_config.DatetimeColumn(format="D MMM YYYY, HH:mm")})
+
+
+def _history(learner: Learner, attempts: list[Attempt], titles: dict[str, str]) -> None:
+    st.subheader("Every attempt")
+    table = history_table(attempts, titles)
+    st.dataframe(table, hide_index=True, height=min(400, 38 + 35 * len(table)),
+                 column_config={"When": st.column_config.DatetimeColumn(
+                     format="D MMM YYYY, HH:mm")})
+    st.download_button("Download as CSV", csv_bytes(table), key="history_csv",
+                       file_name=f"{learner.name}-attempts.csv", mime="text/csv",
+                       icon=":material/download:")
+
+
+def render() -> None:
+    """Draw the Progress page."""
+    st.title("Progress")
+    learner = current_learner()
+    if learner is None:
+        st.info("Pick or create a name on Home: your ratings, accuracy, review queue and "
+                "history are kept under it and shown here.", icon=":material/person:")
+        st.page_link(HOME_PAGE, label="Choose your name on Home", icon=":material/home:")
+        return
+    try:
+        learner = store().learner(learner.name, create=False)
+        attempts = store().attempts(learner)
+    except STORE_ERRORS as e:
+        st.error(f"The progress store could not be read: {e}")
+        return
+    except StoreError as e:  # the learner was removed from the store meanwhile
+        st.error(f"Your progress could not be read: {e}")
+        return
+    st.markdown(f"Progress of **{learner.name}**.")
+    if not attempts:
+        st.info("Nothing yet: answer a lesson question or play a puzzle and it shows here.",
+                icon=":material/hourglass_empty:")
+        return
+    titles = {**lesson_titles(), **puzzle_titles()}
+    _summary(learner, attempts)
+    st.subheader("Rating")
+    _rating(attempts)
+    st.subheader("Accuracy")
+    _accuracy(attempts, lesson_titles())
+    _reviews(learner, titles)
+    _history(learner, attempts, titles)
+
+
+if __name__ == "__main__":
+    render()

@@ -1,0 +1,58 @@
+"""Which puzzle next: failed puzzles due for review first, then the unattempted puzzle the
+learner is most likely to find just hard enough.
+
+"Just hard enough" is a Glicko-2 expected score closest to `TARGET_SCORE` (the learner solves
+it about six times in ten), as puzzle trainers such as Lichess aim for. Pure functions: the page
+passes the learner's rating, each puzzle's current rating, and the store's lists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+
+from trainer.generate.records import PlayPuzzle
+from trainer.progress import Rating, expected_score
+
+TARGET_SCORE = 0.6
+SHORTLIST = 40
+"""How many candidates, nearest by their record ratings, are looked up in the store."""
+
+
+def record_rating(puzzle: PlayPuzzle) -> Rating:
+    """The rating a puzzle starts with: its record's rating and deviation."""
+    return Rating(puzzle.rating, puzzle.rating_deviation)
+
+
+def next_puzzle(
+    candidates: Sequence[PlayPuzzle],
+    learner: Rating,
+    rating_of: Callable[[PlayPuzzle], Rating],
+    attempted: Collection[str] = (),
+    due: Sequence[str] = (),
+    skip: str | None = None,
+) -> PlayPuzzle | None:
+    """The next puzzle among ``candidates`` (already filtered), or None if there are none.
+
+    ``due``: puzzle ids due for review, most overdue first; the first one among the candidates
+    (other than ``skip``, the puzzle on show) wins. Otherwise the unattempted candidate whose
+    expected score is closest to `TARGET_SCORE`; if every candidate has been attempted, the
+    closest of them all. ``skip`` is chosen only when it is the only candidate. With a large
+    bank only the `SHORTLIST` candidates nearest by record rating have ``rating_of`` called
+    (the store's current ratings drift slowly from the records).
+    """
+    if not candidates:
+        return None
+    by_id = {p.id: p for p in candidates}
+    for puzzle_id in due:
+        if puzzle_id in by_id and puzzle_id != skip:
+            return by_id[puzzle_id]
+    pool = [p for p in candidates if p.id not in attempted and p.id != skip]
+    if not pool:
+        pool = [p for p in candidates if p.id != skip] or list(candidates)
+
+    def distance(puzzle: PlayPuzzle, rating: Rating) -> tuple[float, str]:
+        return abs(expected_score(learner, rating) - TARGET_SCORE), puzzle.id
+
+    if len(pool) > SHORTLIST:
+        pool = sorted(pool, key=lambda p: distance(p, record_rating(p)))[:SHORTLIST]
+    return min(pool, key=lambda p: distance(p, rating_of(p)))
