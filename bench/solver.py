@@ -2,10 +2,12 @@
 
 200 seeded random deals, 4 players: the declarer takes the kitty and discards three cards at
 random (never the joker), leads, and every legal opening lead is valued (`analyse`). Reported
-per contract type: median, 90th percentile and maximum milliseconds per deal, for a suit
-contract, no trumps with the joker in play, and misère; DDS (endplay's ``solve_board``, all
-cards) on the same suit-contract deals, and the ratio of medians. Also the cold first call
-(numba compiling, empty cache) and the warm first call (loading the cache) in fresh processes.
+per contract type: median, 90th percentile and maximum milliseconds per deal (wall clock), and
+the median search nodes per deal, for a suit contract, no trumps with the joker in play, and
+misère; DDS (endplay's ``solve_board``, all cards) on the same suit-contract deals, and the ratio
+of medians (also in CPU time of this process, steadier on a shared machine; DDS's nodes are its
+completed tricks, not comparable with ours). Also the cold first call (numba compiling, empty
+cache) and the warm first call (loading the cache) in fresh processes.
 
 Run: ``python bench/solver.py [--deals 200] [--seed 0] [--no-cold]``.
 """
@@ -74,28 +76,40 @@ def main() -> None:
     solver.analyse(make_state(args.seed, "suit"))  # warm up (load or compile)
     seeds = range(args.seed, args.seed + args.deals)
     times: dict[str, list[float]] = {k: [] for k in CONTRACTS}
+    nodes: dict[str, list[int]] = {k: [] for k in CONTRACTS}
+    cpu_suit: list[float] = []
+    cpu_dds: list[float] = []
     dds: list[float] = []
     mismatches = 0
     for kind in CONTRACTS:
         for seed in seeds:
             state = make_state(seed, kind)
+            n0 = solver.nodes
+            c0 = time.process_time()
             t0 = time.perf_counter()
             analysis = solver.analyse(state)
             times[kind].append((time.perf_counter() - t0) * 1000)
+            nodes[kind].append(solver.nodes - n0)
             if kind == "suit":
+                cpu_suit.append(time.process_time() - c0)
+                c0 = time.process_time()
                 t0 = time.perf_counter()
                 ref = dds_values(state)
                 dds.append((time.perf_counter() - t0) * 1000)
+                cpu_dds.append(time.process_time() - c0)
                 mismatches += ref != dict(analysis.values)
     print(f"{args.deals} deals, 4 players, declarer on lead, every opening lead valued (ms/deal)")
-    print(f"{'contract':<10} {'median':>8} {'p90':>8} {'max':>8}")
+    print(f"{'contract':<10} {'median':>8} {'p90':>8} {'max':>8} {'nodes':>9}")
     for kind, xs in times.items():
         print(f"{kind:<10} {statistics.median(xs):8.2f} {percentile(xs, 0.9):8.2f} "
-              f"{max(xs):8.2f}")
+              f"{max(xs):8.2f} {statistics.median(nodes[kind]):9.0f}")
     print(f"{'dds suit':<10} {statistics.median(dds):8.2f} {percentile(dds, 0.9):8.2f} "
           f"{max(dds):8.2f}")
     ratio = statistics.median(times["suit"]) / statistics.median(dds)
     print(f"suit median / DDS median: {ratio:.1f}x; DDS disagreements: {mismatches}")
+    cpu_ratio = statistics.median(cpu_suit) / statistics.median(cpu_dds)
+    print(f"CPU time: suit median {statistics.median(cpu_suit) * 1000:.2f} ms, DDS median "
+          f"{statistics.median(cpu_dds) * 1000:.2f} ms, {cpu_ratio:.1f}x")
     print(f"nodes searched: {solver.nodes}")
     if not args.no_cold:
         print(f"first call, cold (compiling): {first_call(True):.1f} s; "

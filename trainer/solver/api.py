@@ -31,8 +31,8 @@ def _as_state(position: Position | PlayState) -> PlayState:
 class Solver:
     """A double-dummy solver with its own transposition table, reused from call to call.
 
-    ``table_bits`` sets the table size: ``2**table_bits`` buckets of 8 entries, 96 bytes each
-    (the default, 15, takes 25 MB). The module-level functions share one default solver.
+    ``table_bits`` sets the table size: ``2**table_bits`` buckets of 32 entries, 96 bytes each
+    (the default, 13, takes 25 MB). The module-level functions share one default solver.
     """
 
     def __init__(self, table_bits: int = 13) -> None:

@@ -10,15 +10,24 @@ The shape follows DDS (Haglund's double-dummy solver for bridge), adapted to Fiv
   result: every trick's winning card and the cards behind a cut-off are relevant, and a
   suit's cards below its lowest relevant card count only by their number in each hand;
   the best lead found is stored too, in relative ranks;
-- equivalent cards collapsed: of the root's cards adjacent in rank among the cards still in
-  play and held by the same player, only the lowest is searched (the others have its value).
-  Inside the tree every card is searched: equivalent cards there lead to positions equal in
-  relative ranks, which the table merges, and collapsing them soundly beside winning-rank
-  entries would force each run's rank to be relevant, which measured slower;
-- cut-offs on the tricks left, quick tricks (the leader's top cards, outside misère), and
-  sure tricks (the top trumps of the hand holding the highest trump; a high free joker);
-- move ordering: the stored best lead first, then cheap heuristics (win cheaply when the trick
-  is not already won for your side, else play low; shed high cards in misère).
+- equivalent cards collapsed everywhere: of a player's cards adjacent in rank among the cards
+  still in play (the current trick's included), only the lowest is searched. To stay sound
+  beside winning-rank entries, when the proof below such a move rests on any card of its run,
+  the whole run is made relevant (each card of the run plays another's part in the lines it
+  stands for);
+- small cards skipped (DDS): once a card below every relevant card of its suit has been
+  searched without a cut-off, the player's other cards of that suit below those relevant
+  cards are not searched: they give positions that differ only in small cards;
+- cut-offs on the tricks left, quick tricks (the leader's top cards, outside misère), sure
+  tricks (the top trumps of the hand holding the highest trump; a high free joker), and in
+  misère two cheap bounds (a declarer who can duck every trick from now on; a defender's lead
+  the declarer must win);
+- move ordering: the stored best lead first, then heuristics after DDS: leads prefer suits
+  where the opponents hold few cards, cash winners, lead towards partner's top card, mind
+  ruffs; followers win as cheaply as possible, best when no one left to play can beat it,
+  else play low; the free joker is led last; in misère the declarer leads the highest card a
+  defender must beat and ducks with the highest card that still loses, the defenders lead
+  below the declarer's cards and play low before the declarer.
 
 Arrays (all int64): ``cx`` rule constants and ``st`` the mutable position, indexed by the C_*
 and S_* names below; ``bs[b]`` the block (effective suit 0-3, 4 = free joker) of card bit b;
@@ -80,7 +89,9 @@ W_MOVES = 0
 W_SCORES = 32
 W_KEY = 64  # 6 relative hands, then 2 shape words
 W_REL = 72
-W_COLS = 73
+W_RUNS = 73  # 32 words: the run of equivalent cards each move stands for
+W_LOW = 105  # 4 words: per suit, moves below this bit are skipped (small cards, see `search`)
+W_COLS = 109
 _MIX = -7046029254386353131  # 0x9E3779B97F4A7C15 as a signed int64
 
 
@@ -150,9 +161,11 @@ def in_play(st, cx, tlen):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def gen_moves(st, cx, bs, seat, tlen, out):  # type: ignore[no-untyped-def]
-    """Legal moves of ``seat`` into ``out``; their number. Every card is searched: cards
-    equivalent here give positions equal in relative ranks, which the table merges."""
+def gen_moves(st, cx, bs, seat, tlen, present, out, runs):  # type: ignore[no-untyped-def]
+    """Legal moves of ``seat`` into ``out``; their number. Equivalent cards are collapsed: of a
+    run of cards adjacent in rank among the cards in play (the current trick's included) and
+    held by ``seat``, only the lowest is a move, and ``runs[k]`` is the mask of its run (the
+    cards the move stands for; a joker move stands for itself)."""
     hand = st[S_HANDS + seat]
     jbit = cx[C_JBIT]
     jmask = (1 << jbit) if jbit >= 0 else 0
@@ -167,12 +180,29 @@ def gen_moves(st, cx, bs, seat, tlen, out):  # type: ignore[no-untyped-def]
     count = 0
     rest = cand & ~jmask
     while rest:
-        out[count] = lowest_index(rest)
-        count += 1
+        b = lowest_index(rest)
         rest &= rest - 1
+        suit = cx[C_SUITMASK + bs[b]]
+        below = present & suit & ((1 << b) - 1)
+        if below != 0 and (hand >> highest_index(below)) & 1:
+            continue  # not the lowest of its run
+        run = 1 << b
+        c = b
+        while True:
+            above = present & suit & ~((2 << c) - 1)
+            if above == 0:
+                break
+            c = lowest_index(above)
+            if not (hand >> c) & 1:
+                break
+            run |= 1 << c
+        out[count] = b
+        runs[count] = run
+        count += 1
     if cand & jmask:
         if tlen > 0:
             out[count] = jbit
+            runs[count] = jmask
             count += 1
         else:
             names = 15 if cx[C_JANY] else 15 & ~st[S_LED]
@@ -182,9 +212,11 @@ def gen_moves(st, cx, bs, seat, tlen, out):  # type: ignore[no-untyped-def]
                 for s in range(4):
                     if (names >> s) & 1:
                         out[count] = jbit | ((s + 1) << 6)
+                        runs[count] = jmask
                         count += 1
             elif popcount(hand) == 1:  # every suit led: the joker goes only to the last trick
                 out[count] = jbit
+                runs[count] = jmask
                 count += 1
     return count
 
@@ -555,21 +587,206 @@ def sure_tricks(st, cx, seat_team):  # type: ignore[no-untyped-def]
     return 0, 0
 
 
+@njit(cache=True)
+def misere_bounds(st, cx, leader, target):  # type: ignore[no-untyped-def]
+    """Cheap misère bounds at a trick start (``target`` >= 1 declarer tricks wanted by the
+    defenders): 1 (they get them) when a defender on lead can force the declarer to win this
+    trick and ``target`` is 1; 0 (they do not) when the declarer can never be made to win a
+    trick again; -1 when neither applies. Also the relevant cards.
+
+    Never again: in every suit the declarer's cards are all below every defender's card, and the
+    declarer does not hold a high free joker, with a defender on lead or the declarer able to
+    lead a suit a defender holds. Then the declarer ducks every trick (follows below the card
+    led, or discards) and, never winning one, never leads again; the condition only gets
+    stronger as cards go (RULES.md §3).
+    Forced: the defender on lead has a card of a suit the declarer holds below all the declarer's
+    cards of it, and each other defender either has a card of it below them too, or is void
+    with a card other than a high free joker to throw.
+    """
+    n = cx[C_N]
+    counts = cx[C_COUNTS]
+    jbit = cx[C_JBIT]
+    high_joker = jbit >= 0 and cx[C_JLOW] == 0
+    d = 0
+    for j in range(n):
+        if (counts >> j) & 1:
+            d = j
+            break
+    dhand = st[S_HANDS + d]
+    others = 0
+    for j in range(n):
+        if j != d:
+            others |= st[S_HANDS + j]
+    # never again (not with a low free joker a defender could lead, which the declarer's card
+    # of the suit named would beat)
+    low_joker_out = jbit >= 0 and not high_joker and (others >> jbit) & 1
+    if not (high_joker and (dhand >> jbit) & 1) and not low_joker_out:
+        safe = True
+        lead_ok = leader != d
+        rel = 0
+        for s in range(4):
+            suit = cx[C_SUITMASK + s]
+            mine = dhand & suit
+            theirs = others & suit
+            if mine == 0 or theirs == 0:
+                continue
+            top = highest_index(mine)
+            if top > lowest_index(theirs):
+                safe = False
+                break
+            lead_ok = True
+            rel |= 1 << top
+        if safe and lead_ok:
+            return 0, rel
+    # forced
+    if target == 1 and leader != d:
+        lhand = st[S_HANDS + leader]
+        for s in range(4):
+            suit = cx[C_SUITMASK + s]
+            mine = dhand & suit
+            if mine == 0 or lhand & suit == 0:
+                continue
+            low = lowest_index(mine)
+            x = lowest_index(lhand & suit)
+            if x > low:
+                continue
+            ok = True
+            least = x
+            for j in range(n):
+                if j == d:
+                    continue
+                if j == leader:
+                    continue
+                hand = st[S_HANDS + j]
+                theirs = hand & suit
+                if theirs:
+                    y = lowest_index(theirs)
+                    if y > low:
+                        ok = False
+                        break
+                    least = min(least, y)
+                elif high_joker and hand == (1 << jbit):
+                    ok = False
+                    break
+            if ok:
+                return 1, 1 << least
+    return -1, 0
+
+
 # --- move ordering -----------------------------------------------------------------------------
 
 
 @njit(cache=True)
-def score_moves(st, cx, bs, seat, tlen, moves, scores, count):  # type: ignore[no-untyped-def]
+def beatable(st, cx, bs, tlen, wcard, w):  # type: ignore[no-untyped-def]
+    """Can a player still to play to the current trick (``tlen + 1`` cards played), on the
+    other side from ``w`` (who wins it now with ``wcard``), beat ``wcard``?"""
+    n = cx[C_N]
+    counts = cx[C_COUNTS]
+    jbit = cx[C_JBIT]
+    if wcard == jbit and cx[C_JLOW] == 0:
+        return False
+    tb = st[S_TBASE]
+    leader = st[S_LEADER]
+    led = play_suit(cx, bs, st[S_TCARD + tb], st[S_TNAMED + tb])
+    if led < 0:
+        return False
+    wsuit = bs[wcard]
+    trump = cx[C_TRUMP]
+    side = (counts >> w) & 1
+    for i in range(tlen + 1, n):
+        j = leader + i
+        if j >= n:
+            j -= n
+        if ((counts >> j) & 1) == side:
+            continue
+        hand = st[S_HANDS + j]
+        follow = hand & cx[C_SUITMASK + led]
+        if follow:
+            if wsuit == led and highest_index(follow) > wcard:
+                return True
+        else:
+            if jbit >= 0 and cx[C_JLOW] == 0 and (hand >> jbit) & 1:
+                return True
+            if trump >= 0:
+                t = hand & cx[C_SUITMASK + trump]
+                if t and (wsuit != trump or highest_index(t) > wcard):
+                    return True
+    return False
+
+
+@njit(cache=True)
+def declarer_played(st, cx, tlen, counts):  # type: ignore[no-untyped-def]
+    """Has a counted seat (the misère declarer) played to the current trick already?"""
+    n = cx[C_N]
+    leader = st[S_LEADER]
+    for i in range(tlen):
+        j = leader + i
+        if j >= n:
+            j -= n
+        if (counts >> j) & 1:
+            return True
+    return False
+
+
+@njit(cache=True)
+def misere_lead(st, cx, bs, seat, b, s, rank):  # type: ignore[no-untyped-def]
+    """Lead score in misère. The declarer wants a card some defender must beat, and never a
+    suit both defenders are void in; a defender wants a low card in a suit the declarer holds,
+    lower than the declarer's cards."""
+    n = cx[C_N]
+    counts = cx[C_COUNTS]
+    if s == 4:
+        return 0
+    suit = cx[C_SUITMASK + s]
+    score = 40 - rank
+    if (counts >> seat) & 1:
+        forced = False
+        anyone = False
+        for j in range(n):
+            if j == seat:
+                continue
+            theirs = st[S_HANDS + j] & suit
+            if theirs:
+                anyone = True
+                if lowest_index(theirs) > b:
+                    forced = True
+        if forced:
+            score = 90 + rank
+        elif not anyone:
+            score -= 50
+    else:
+        bar = b  # the card the declarer must duck under: the highest the defenders play low
+        dlow = 64
+        for j in range(n):
+            theirs = st[S_HANDS + j] & suit
+            if (counts >> j) & 1:
+                dlow = lowest_index(theirs) if theirs else -1
+            elif j != seat and theirs:
+                bar = max(bar, lowest_index(theirs))
+        if dlow < 0:
+            score -= 30  # the declarer is void: a free discard
+        elif dlow > bar:
+            score += 60  # the declarer must win it
+        elif dlow > b:
+            score += 20
+    return score
+
+
+@njit(cache=True)
+def score_moves(st, cx, bs, seat, tlen, present, moves, runs, scores, count):  # type: ignore[no-untyped-def]
     """Heuristic order: higher scores are searched first."""
     n = cx[C_N]
     maxer = cx[C_MAXER]
     counts = cx[C_COUNTS]
     misere = cx[C_MISERE]
     mine = (maxer >> seat) & 1
-    present = in_play(st, cx, tlen)
     jbit = cx[C_JBIT]
     leader = st[S_LEADER]
     tb = st[S_TBASE]
+    trump = cx[C_TRUMP]
+    tmask = cx[C_SUITMASK + trump] if trump >= 0 else 0
+    high_joker = jbit >= 0 and cx[C_JLOW] == 0
+    left = popcount(st[S_HANDS + seat])
     for k in range(count):
         m = moves[k]
         b = m & 63
@@ -577,27 +794,62 @@ def score_moves(st, cx, bs, seat, tlen, moves, scores, count):  # type: ignore[n
         rank = 15 if s == 4 else popcount(present & cx[C_SUITMASK + s] & ((1 << b) - 1))
         if tlen == 0:
             if misere:
-                score = 40 - rank
+                score = misere_lead(st, cx, bs, seat, b, s, rank)
             elif s == 4:
-                score = 60 if cx[C_JLOW] == 0 else 0
+                score = -30  # the free joker keeps: lead it last
             else:
-                top = highest_index(present & cx[C_SUITMASK + s])
-                if top == b:
+                suit = cx[C_SUITMASK + s]
+                top = highest_index(present & suit)
+                # DDS: prefer suits where the opponents hold few cards (a smaller tree), and
+                # mind ruffs: the opponents' spoil a lead, partner's gain one.
+                weight = 0
+                opp_ruff = False
+                partner_top = False
+                partner_ruff = False
+                for j in range(n):
+                    if j == seat:
+                        continue
+                    hand = st[S_HANDS + j]
+                    length = popcount(hand & suit)
+                    ruffer = length == 0 and ((trump >= 0 and s != trump and hand & tmask != 0)
+                                              or (high_joker and (hand >> jbit) & 1 == 1))
+                    if ((maxer >> j) & 1) == mine:
+                        if (hand >> top) & 1:
+                            partner_top = True
+                        if ruffer:
+                            partner_ruff = True
+                    else:
+                        weight -= 4 * (left + 1 if length == 0 else length)
+                        if ruffer:
+                            opp_ruff = True
+                if (runs[k] >> top) & 1:
                     score = 50 + rank  # a winner: cash it
+                elif partner_top:
+                    score = 40 - rank  # lead low towards partner's top card
                 else:
-                    score = 20 - rank  # lead low ...
-                    for j in range(n):
-                        if (st[S_HANDS + j] >> top) & 1 and ((maxer >> j) & 1) == mine:
-                            score = 40 - rank  # ... towards partner's top card
-                            break
+                    score = 20 - rank  # lead low
+                if opp_ruff:
+                    score -= 15
+                elif partner_ruff:
+                    score += 15
+                score += weight
         else:
             st[S_TCARD + tb + tlen] = b
             st[S_TNAMED + tb + tlen] = -1
-            w = leader + trick_winner(st, cx, bs, tlen + 1)
+            wi = trick_winner(st, cx, bs, tlen + 1)
+            w = leader + wi
             if w >= n:
                 w -= n
             good = ((counts >> w) & 1) == mine
-            score = (100 if good else 0) + (rank if misere else -rank)
+            if misere:
+                if not ((counts >> seat) & 1) and not declarer_played(st, cx, tlen, counts):
+                    score = -rank  # a defender before the declarer: keep the bar low
+                else:
+                    score = (100 if good else 0) + rank
+            else:
+                score = (100 if good else 0) - rank
+                if good and not beatable(st, cx, bs, tlen, st[S_TCARD + tb + wi], w):
+                    score += 100  # the trick is ours whatever the others play
             if b == jbit:
                 score -= 1  # keep the joker for later when it does no better
         scores[k] = score
@@ -644,7 +896,12 @@ def search(st, cx, bs, tt, tg, gen, wk, ply, target, stats):  # type: ignore[no-
         if left - sure < target:
             w[W_REL] = rel
             return False
-        if cx[C_MISERE] == 0:
+        if cx[C_MISERE]:
+            decided, rel = misere_bounds(st, cx, leader, target)
+            if decided >= 0:
+                w[W_REL] = rel
+                return decided == 1
+        else:
             # Outside misère the side that wants tricks is the side that takes them.
             quick, rel = quick_tricks(st, cx, leader)
             if (counts >> leader) & 1:
@@ -675,17 +932,23 @@ def search(st, cx, bs, tt, tg, gen, wk, ply, target, stats):  # type: ignore[no-
         seat -= n
     moves = w[W_MOVES:W_MOVES + MAX_MOVES]
     scores = w[W_SCORES:W_SCORES + MAX_MOVES]
-    count = gen_moves(st, cx, bs, seat, tlen, moves)
-    score_moves(st, cx, bs, seat, tlen, moves, scores, count)
+    runs = w[W_RUNS:W_RUNS + MAX_MOVES]
+    if not keyed:
+        present = in_play(st, cx, tlen)
+    count = gen_moves(st, cx, bs, seat, tlen, present, moves, runs)
+    score_moves(st, cx, bs, seat, tlen, present, moves, runs, scores, count)
     if best_rel >= 0:
         best = absolute_move(cx, bs, present, best_rel)
-        for k in range(count):
-            if moves[k] == best:
-                scores[k] = 1 << 20
+        if best >= 0:
+            for k in range(count):
+                if (moves[k] >> 6) == (best >> 6) and (runs[k] >> (best & 63)) & 1:
+                    scores[k] = 1 << 20
     mine = (cx[C_MAXER] >> seat) & 1 == 1
     result = not mine
     cut = -1
     rel = 0
+    for s in range(4):
+        w[W_LOW + s] = 0
     for k in range(count):
         pick = k
         for i in range(k + 1, count):
@@ -694,21 +957,39 @@ def search(st, cx, bs, tt, tg, gen, wk, ply, target, stats):  # type: ignore[no-
         m = moves[pick]
         moves[pick] = moves[k]
         moves[k] = m
-        s = scores[pick]
+        sc = scores[pick]
         scores[pick] = scores[k]
-        scores[k] = s
+        scores[k] = sc
+        run = runs[pick]
+        runs[pick] = runs[k]
+        runs[k] = run
+        b = m & 63
+        ms = bs[b]
+        if ms < 4 and b < w[W_LOW + ms]:
+            continue  # a small card like one already searched (DDS): same value, same proof
         undo = push_move(st, cx, bs, m)
         r = search(st, cx, bs, tt, tg, gen, wk, ply + 1, target - ((undo >> 16) & 1), stats)
         pop_move(st, cx, m, undo)
         child = wk[ply + 1, W_REL]
         if (undo >> 17) & 1:
             child |= 1 << ((undo >> 27) & 63)  # the trick's winning card decided it
+        if child & run:
+            # The proof rests on a card of the run this move stands for: each card of the run
+            # plays the part of another in the sibling lines it covers, so all of them matter.
+            child |= run
         if r == mine:
             result = r
             cut = m
             rel = child  # one refutation or one winning line is the whole proof
             break
         rel |= child
+        if ms < 4 and w[W_LOW + ms] == 0:
+            # A card below every relevant card of its suit: the suit's other cards below them
+            # give positions that differ only in small cards, so they need no search.
+            r_s = rel & cx[C_SUITMASK + ms]
+            low = lowest_index(r_s) if r_s else 64
+            if b < low:
+                w[W_LOW + ms] = low
     w[W_REL] = rel
     if keyed:
         care = care_of(cx, present, rel, cx[C_JBIT])
