@@ -18,10 +18,13 @@ The shape follows DDS (Haglund's double-dummy solver for bridge), adapted to Fiv
 - small cards skipped (DDS): once a card below every relevant card of its suit has been
   searched without a cut-off, the player's other cards of that suit below those relevant
   cards are not searched: they give positions that differ only in small cards;
-- cut-offs on the tricks left, quick tricks (the leader's top cards, outside misère), sure
-  tricks (the top trumps of the hand holding the highest trump; a high free joker), and in
-  misère two cheap bounds (a declarer who can duck every trick from now on; a defender's lead
-  the declarer must win);
+- cut-offs on the tricks left (mid-trick too: DDS's later tricks, a side needing every trick
+  that has lost this one), quick tricks (outside misère: the leader's top cards, a partner's
+  reached through an entry after them, a partner's high free joker), sure tricks (the top
+  trumps of the hand holding the highest trump; a high free joker), and in misère cheap bounds
+  (a declarer who can duck every trick from now on; a defender's lead the declarer must win;
+  when the defenders need every trick left, a declarer who can surely lose one, or whose cards
+  all top their suits);
 - move ordering: the stored best lead first, then heuristics after DDS: leads prefer suits
   where the opponents hold few cards, cash winners, lead towards partner's top card, mind
   ruffs; followers win as cheaply as possible, best when no one left to play can beat it,
@@ -553,6 +556,77 @@ def quick_tricks(st, cx, leader):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
+def team_quick(st, cx, leader):  # type: ignore[no-untyped-def]
+    """Quick tricks of the leader's side (outside misère), and the relevant cards: the
+    leader's own (`quick_tricks`), one more for a high free joker held by a partner (it wins a
+    trick of its own whenever played, and the partner keeps it while the leader cashes), or a
+    partner's quick tricks reached through an entry: the leader leads a card of a suit where the
+    partner's top card wins the trick (after cashing the leader's own when the partner can keep
+    its winners meanwhile)."""
+    n = cx[C_N]
+    maxer = cx[C_MAXER]
+    team = (maxer >> leader) & 1
+    left = popcount(st[S_HANDS + leader])
+    own, own_rel = quick_tricks(st, cx, leader)
+    quick = own
+    rel = own_rel
+    jbit = cx[C_JBIT]
+    high_joker = jbit >= 0 and cx[C_JLOW] == 0
+    lhand = st[S_HANDS + leader]
+    for p in range(n):
+        if p == leader or ((maxer >> p) & 1) != team:
+            continue
+        phand = st[S_HANDS + p]
+        if high_joker and (phand >> jbit) & 1:
+            if own < left and own + 1 > quick:
+                quick = own + 1
+                rel = own_rel
+            continue  # the entry below would change the suits the joker may name
+        if quick >= left:
+            break
+        others = 0
+        for j in range(n):
+            if j != p:
+                others |= st[S_HANDS + j]
+        entry = False
+        for s in range(4):
+            suit = cx[C_SUITMASK + s]
+            if lhand & suit == 0 or phand & suit == 0:
+                continue
+            theirs = others & suit
+            if highest_index(phand & suit) < highest_index(theirs):
+                continue
+            ok = True
+            for j in range(n):
+                if ((maxer >> j) & 1) == team:
+                    continue
+                opp = st[S_HANDS + j]
+                ruffs = (cx[C_TRUMP] >= 0 and s != cx[C_TRUMP]
+                         and opp & cx[C_SUITMASK + cx[C_TRUMP]] != 0) or (
+                    high_joker and (opp >> jbit) & 1 == 1)
+                if ruffs and opp & suit == 0:
+                    ok = False
+                    break
+            if ok:
+                entry = True
+                break
+        if entry:
+            pq, prel = quick_tricks(st, cx, p)
+            if popcount(phand) - pq >= own and not (jbit >= 0 and (lhand >> jbit) & 1):
+                # The leader cashes first (the top cards of a suit are one player's, so these
+                # suits differ from the partner's), the partner keeping its winners, and the
+                # entry suit is not one of them; opponents able to ruff follow every counted
+                # round, so they never shorten a suit by discarding. Not with the leader's free
+                # joker: the suit it names could be one the partner must follow with a winner.
+                pq = min(pq + own, left)
+                prel |= own_rel
+            if pq > quick:
+                quick = pq
+                rel = prel
+    return quick, rel
+
+
+@njit(cache=True)
 def sure_tricks(st, cx, seat_team):  # type: ignore[no-untyped-def]
     """Tricks certain for the seats in mask ``seat_team`` whoever leads, and the relevant
     cards: the top trumps of the hand holding the highest trump each win their trick (a hand
@@ -602,6 +676,11 @@ def misere_bounds(st, cx, leader, target):  # type: ignore[no-untyped-def]
     Forced: the defender on lead has a card of a suit the declarer holds below all the declarer's
     cards of it, and each other defender either has a card of it below them too, or is void
     with a card other than a high free joker to throw.
+    Every trick (``target`` = tricks left): 1 when each of the declarer's cards is above every
+    defender's card of its suit (no low joker) and the declarer is on lead or the leader can
+    lead a suit the declarer holds; 0 when the declarer on lead has a card below all of some
+    defender's cards of its suit, or, a defender (without the joker) on lead, the declarer holds
+    in each suit the leader holds a card below all the leader's cards of it, or none of it.
     """
     n = cx[C_N]
     counts = cx[C_COUNTS]
@@ -638,6 +717,66 @@ def misere_bounds(st, cx, leader, target):  # type: ignore[no-untyped-def]
             rel |= 1 << top
         if safe and lead_ok:
             return 0, rel
+    # every trick: the defenders need the declarer to win all the tricks left
+    if target == popcount(dhand):
+        # All of the declarer's cards above every defender's card of their suits: once on lead
+        # the declarer wins every trick, and a defender on lead can put them there.
+        jm = (1 << jbit) if jbit >= 0 else 0
+        if high_joker or dhand & jm == 0:
+            top = True
+            led_ok = leader == d
+            rel = 0
+            lhand = st[S_HANDS + leader]
+            for s in range(4):
+                suit = cx[C_SUITMASK + s]
+                mine = dhand & suit
+                if mine == 0:
+                    continue
+                if lhand & suit & ~jm:
+                    led_ok = True
+                theirs = others & suit
+                if theirs:
+                    x = lowest_index(mine)
+                    if x < highest_index(theirs):
+                        top = False
+                        break
+                    rel |= 1 << x
+            if top and led_ok:
+                return 1, rel
+        if leader == d:
+            # A lead below all of some defender's cards of its suit loses the trick.
+            for s in range(4):
+                suit = cx[C_SUITMASK + s]
+                mine = dhand & suit
+                if mine == 0:
+                    continue
+                x = lowest_index(mine)
+                for j in range(n):
+                    if j != d:
+                        theirs = st[S_HANDS + j] & suit
+                        if theirs and lowest_index(theirs) > x:
+                            return 0, 1 << x
+        else:
+            lhand = st[S_HANDS + leader]
+            jmask = (1 << jbit) if jbit >= 0 else 0
+            if lhand & jmask == 0 and dhand & ~jmask != 0:
+                # Whatever the leader leads, the declarer discards (a card that cannot win) or
+                # follows below it.
+                ok = True
+                rel = 0
+                for s in range(4):
+                    suit = cx[C_SUITMASK + s]
+                    theirs = lhand & suit
+                    mine = dhand & suit
+                    if theirs == 0 or mine == 0:
+                        continue
+                    x = lowest_index(mine)
+                    if x > lowest_index(theirs):
+                        ok = False
+                        break
+                    rel |= 1 << x
+                if ok:
+                    return 0, rel
     # forced
     if target == 1 and leader != d:
         lhand = st[S_HANDS + leader]
@@ -882,7 +1021,36 @@ def search(st, cx, bs, tt, tg, gen, wk, ply, target, stats):  # type: ignore[no-
     present = 0
     best_rel = -1
     keyed = False
-    if tlen == 0:
+    if tlen > 0:
+        # Later tricks (DDS): the counted seats cannot take more tricks than are left, nor all
+        # of them once this trick is lost to them (every counted seat has played to it).
+        tb = st[S_TBASE]
+        seat = leader + tlen
+        if seat >= n:
+            seat -= n
+        more = popcount(st[S_HANDS + seat])
+        if target <= 0 or target > more:
+            w[W_REL] = 0
+            return target <= 0
+        if target == more:
+            counts = cx[C_COUNTS]
+            pending = False
+            for i in range(tlen, n):
+                j = leader + i
+                if j >= n:
+                    j -= n
+                if (counts >> j) & 1:
+                    pending = True
+            if not pending:
+                wi = trick_winner(st, cx, bs, tlen)
+                ws = leader + wi
+                if ws >= n:
+                    ws -= n
+                if not (counts >> ws) & 1:
+                    wcard = st[S_TCARD + tb + wi]
+                    w[W_REL] = 0 if wcard == cx[C_JBIT] else 1 << wcard
+                    return False
+    else:
         left = popcount(st[S_HANDS + leader])
         if target <= 0 or target > left:
             w[W_REL] = 0
@@ -903,7 +1071,7 @@ def search(st, cx, bs, tt, tg, gen, wk, ply, target, stats):  # type: ignore[no-
                 return decided == 1
         else:
             # Outside misère the side that wants tricks is the side that takes them.
-            quick, rel = quick_tricks(st, cx, leader)
+            quick, rel = team_quick(st, cx, leader)
             if (counts >> leader) & 1:
                 if quick >= target:
                     w[W_REL] = rel
