@@ -241,7 +241,7 @@ def test_solve_the_first_puzzle_and_find_it_after_reload(page: Page, server: str
     expect(page.get_by_role("heading", name="Play puzzles")).to_be_visible()
     expect(page.get_by_text("Bea's rating")).to_be_visible()
     open_page(page, f"{server}/?learner=Bea")
-    expect(page.get_by_text("Play puzzles: 1 tried")).to_be_visible()
+    expect(page.get_by_text("Puzzles: 1 tried")).to_be_visible()
     open_page(page, f"{server}/progress?learner=Bea")
     expect(page.get_by_text("Progress of")).to_be_visible()
     expect(page.get_by_text("puzzles solved 1 of 1")).to_be_visible()
@@ -272,3 +272,31 @@ def test_analyse_and_rules_pages(page: Page, server: str, shots: Path) -> None:
     open_page(page, f"{server}/progress")
     expect(page.get_by_text("Pick or create a name on Home")).to_be_visible()
     snap(page, shots, "progress-no-learner")
+
+
+def test_bidding_and_discard_puzzles(page: Page, server: str, shots: Path) -> None:
+    """The record's best call and best discard are graded "Best" (first puzzle of each bank)."""
+    from trainer.generate.bid_puzzles import call_name
+    from trainer.ui.puzzle_bank import load_bid_puzzles, load_discard_puzzles
+
+    bid = load_bid_puzzles(ROOT / "puzzles" / "bid.jsonl")[0]
+    open_page(page, f"{server}/bidding?puzzle={bid.id}")
+    expect(page.get_by_role("heading", name="Bidding puzzles")).to_be_visible()
+    snap(page, shots, "bidding")
+    best = call_name(bid.analysis.best.call)
+    name = "Pass" if best == "pass" else best
+    click(page, page.get_by_role("button", name=name, exact=True).first)
+    expect(page.get_by_text("Best", exact=True).first).to_be_visible()
+    expect(page.locator(".js-plotly-plot").first).to_be_visible()
+    snap(page, shots, "bidding-graded")
+
+    discard = load_discard_puzzles(ROOT / "puzzles" / "discard.jsonl")[0]
+    open_page(page, f"{server}/discard?puzzle={discard.id}")
+    expect(page.get_by_text("Choose exactly 3 cards")).to_be_visible()
+    for card in discard.analysis.best.discard:
+        label = "Joker" if card.is_joker else card.pretty
+        click(page, page.locator("[data-testid=stCheckbox] label").filter(
+            has_text=label).first)
+    click(page, page.get_by_role("button", name="Discard").first)
+    expect(page.get_by_text("Best", exact=True).first).to_be_visible()
+    snap(page, shots, "discard-graded")

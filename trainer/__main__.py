@@ -112,7 +112,7 @@ _EXTRA_COMMANDS: list[Callable[[Any], None]] = []
 def _load_extra_commands() -> None:
     import importlib
 
-    for name in ("trainer.solver.cli", "trainer.generate.cli"):
+    for name in ("trainer.solver.cli", "trainer.generate.cli", "trainer.generate.analyse_cli"):
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:

@@ -35,7 +35,20 @@ def _play_worker(seed: int) -> dict[str, Any] | None:
     return None if puzzle is None else puzzle.to_json()
 
 
-WORKERS: dict[str, Callable[[int], dict[str, Any] | None]] = {"play": _play_worker}
+def _bid_worker(seed: int) -> dict[str, Any] | None:
+    from trainer.generate.bid_puzzles import bank_worker
+
+    return bank_worker(seed)
+
+
+def _discard_worker(seed: int) -> dict[str, Any] | None:
+    from trainer.generate.discard_puzzles import bank_worker
+
+    return bank_worker(seed)
+
+
+WORKERS: dict[str, Callable[[int], dict[str, Any] | None]] = {
+    "play": _play_worker, "bid": _bid_worker, "discard": _discard_worker}
 
 
 @dataclass(frozen=True)

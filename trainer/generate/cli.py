@@ -10,7 +10,8 @@ from typing import Any
 
 from trainer.errors import TrainerError
 
-DEFAULT_OUT = {"play": "puzzles/play.jsonl"}
+DEFAULT_OUT = {"play": "puzzles/play.jsonl", "bid": "puzzles/bid.jsonl",
+               "discard": "puzzles/discard.jsonl"}
 
 
 def cmd_generate(args: argparse.Namespace) -> Any:

@@ -25,6 +25,8 @@ from trainer.ui.state import current_rules, saved_mastery, select_learner
 _SHOWCASE = parse_marker("JK JH JD AH KH")
 LEARN_PAGE = "trainer/ui/learn.py"
 PLAY_PAGE = "trainer/ui/play_page.py"
+BID_PAGE = "trainer/ui/bid_page.py"
+DISCARD_PAGE = "trainer/ui/discard_page.py"
 NEW_NAME_KEY = "learner_new_name"
 PICK_NAME_KEY = "learner_pick"
 ERROR_KEY = "learner_error"
@@ -95,7 +97,7 @@ def _puzzle_line(learner: Learner) -> None:
     except STORE_ERRORS:
         return
     if tried:
-        st.markdown(f"Play puzzles: **{tried}** tried, rating **{learner.rating.rating:.0f}** "
+        st.markdown(f"Puzzles: **{tried}** tried, rating **{learner.rating.rating:.0f}** "
                     f"± {learner.rating.deviation:.0f}.")
         st.page_link(PLAY_PAGE, label="Next puzzle", icon=":material/playing_cards:")
 
@@ -176,14 +178,21 @@ def render() -> None:
         "(or beats) the contract; an exact double-dummy solver grades every card and shows "
         "what goes wrong after a mistake. Puzzles are rated, and the ones you miss come back "
         "for review.\n"
+        "- **Bidding puzzles**: your hand and the auction so far: make your call. Every call "
+        "is valued by dealing the unseen cards many times and playing each layout double "
+        "dummy; see how much a call gains or loses against the best, and how many tricks "
+        "each trump suit takes.\n"
+        "- **Discard puzzles**: you have won the bid and picked up the kitty: choose the "
+        "three cards to throw away, and see how often each discard makes the contract.\n"
         "- **Analyse**: enter any position and see what every card is worth.\n"
         "- **Progress**: your rating over time, accuracy by theme and lesson, the review "
-        "queue and your whole history.\n"
-        "- Coming next: bidding puzzles."
+        "queue and your whole history."
     )
     with st.container(horizontal=True, gap="medium"):
         st.page_link(LEARN_PAGE, label="All the lessons", icon=":material/school:")
         st.page_link(PLAY_PAGE, label="Play puzzles", icon=":material/playing_cards:")
+        st.page_link(BID_PAGE, label="Bidding puzzles", icon=":material/gavel:")
+        st.page_link(DISCARD_PAGE, label="Discard puzzles", icon=":material/swap_horiz:")
         st.page_link("trainer/ui/analyse_page.py", label="Analyse a position",
                      icon=":material/calculate:")
         st.page_link("trainer/ui/progress_page.py", label="Your progress",

@@ -16,163 +16,65 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from trainer.errors import TrainerError
 from trainer.generate.explain import TrickStory, play_text, seat_name
 from trainer.generate.grading import Verdict, main_line_story
 from trainer.generate.records import PlayPuzzle
-from trainer.progress import Learner, Rating
+from trainer.progress import Learner
 from trainer.rules import Play
 from trainer.ui.board_html import board_html, history_rows
 from trainer.ui.play_attempt import PlayAttempt
-from trainer.ui.profile import LEARNER_KEY, STORE_ERRORS, current_learner, store
+from trainer.ui.profile import current_learner
 from trainer.ui.puzzle_bank import (
     CONTRACT_TYPES,
     SIDES,
     Bank,
-    PuzzleFilter,
     load_bank,
-    matching,
     puzzle_label,
-    theme_words,
     themes_text,
 )
-from trainer.ui.puzzle_choice import next_puzzle, record_rating
+from trainer.ui.puzzle_picker import NO_MATCH, PuzzlePicker, rating_line
 
-CURRENT_KEY = "play_current"  # id of the puzzle on show
 ATTEMPT_KEY = "play_attempt"  # the PlayAttempt of the puzzle on show
-PICK_KEY = "play_pick"  # the puzzle picker widget
-THEMES_KEY = "play_themes"
 TYPES_KEY = "play_types"
 SIDES_KEY = "play_sides"
-RATING_KEY = "play_rating"
-DONE_KEY = "play_done"  # puzzles finished in this session (used without a learner)
-NOTE_KEY = "play_note"  # a one-off message for the next run
 PAUSE_KEY = "play_pause"  # seconds between replies (tests set 0)
 PAUSE = 0.4
-PARAM = "puzzle"
-HOME_PAGE = "trainer/ui/home.py"
 
 
 # --- choosing ----------------------------------------------------------------------------------
 
 
-def current_filter(bank: Bank) -> PuzzleFilter:
-    """The learner's choices in the filter widgets (read from session state)."""
-    low, high = bank.rating_range()
-    chosen = st.session_state.get(RATING_KEY)
-    rating = None
-    if isinstance(chosen, (tuple, list)) and tuple(chosen) != (low, high):
-        rating = (float(chosen[0]), float(chosen[1]))
-    return PuzzleFilter(
-        themes=frozenset(st.session_state.get(THEMES_KEY) or ()),
-        contract_types=frozenset(st.session_state.get(TYPES_KEY) or ()),
-        sides=frozenset(st.session_state.get(SIDES_KEY) or ()),
-        rating=rating,
-    )
-
-
-def puzzle_rating(puzzle: PlayPuzzle) -> Rating:
-    """The puzzle's current rating: from the store, else from its record."""
-    try:
-        return store().puzzle_rating(puzzle.id, record_rating(puzzle))
-    except STORE_ERRORS:
-        return record_rating(puzzle)
-
-
-def learner_rating(learner: Learner | None) -> Rating:
-    return learner.rating if learner is not None else Rating()
-
-
-def choose_next(bank: Bank, skip: str | None) -> PlayPuzzle | None:
-    """The next puzzle for the learner among those the filters accept (see `next_puzzle`)."""
-    candidates = matching(bank.puzzles, current_filter(bank))
-    learner = current_learner()
-    done: set[str] = set(st.session_state.get(DONE_KEY, set()))
-    due: list[str] = []
-    if learner is not None:
-        try:
-            done |= store().attempted(learner)
-            due = store().due_reviews(learner)
-        except STORE_ERRORS:
-            pass
-    return next_puzzle(candidates, learner_rating(learner), puzzle_rating, done, due, skip)
-
-
-def open_puzzle(puzzle: PlayPuzzle) -> None:
-    """Put ``puzzle`` on show with a fresh attempt."""
-    st.session_state[CURRENT_KEY] = puzzle.id
+def _start(puzzle: PlayPuzzle) -> None:
     st.session_state[ATTEMPT_KEY] = PlayAttempt.start(puzzle)
-    st.query_params[PARAM] = puzzle.id
 
 
-def _next(bank: Bank) -> None:
-    puzzle = choose_next(bank, st.session_state.get(CURRENT_KEY))
-    if puzzle is None:
-        st.session_state[NOTE_KEY] = "No puzzle matches these choices: widen the filters."
-    else:
-        open_puzzle(puzzle)
-
-
-def _picked(bank: Bank) -> None:
-    puzzle = bank.by_id(st.session_state.get(PICK_KEY))
-    if puzzle is not None:
-        open_puzzle(puzzle)
-
-
-def _on_show(bank: Bank) -> PlayPuzzle | None:
-    """The puzzle on show: the session's, else the address's, else the next for the learner."""
-    puzzle = bank.by_id(st.session_state.get(CURRENT_KEY))
-    if puzzle is None:
-        puzzle = bank.by_id(st.query_params.get(PARAM)) or choose_next(bank, None)
-        if puzzle is None:
-            return None
-        open_puzzle(puzzle)
-    attempt = st.session_state.get(ATTEMPT_KEY)
-    if not isinstance(attempt, PlayAttempt) or attempt.puzzle.id != puzzle.id:
-        st.session_state[ATTEMPT_KEY] = PlayAttempt.start(puzzle)
-    if st.query_params.get(PARAM) != puzzle.id:
-        st.query_params[PARAM] = puzzle.id
-    return puzzle
-
-
-def _filters(bank: Bank) -> None:
+def _contract_and_side(bank: Bank[PlayPuzzle]) -> None:
     counts: dict[str, int] = {}
     for p in bank.puzzles:
         counts[p.contract_type] = counts.get(p.contract_type, 0) + 1
         counts[p.side] = counts.get(p.side, 0) + 1
-    low, high = bank.rating_range()
-    with st.expander("Filter puzzles: theme, contract, side, difficulty"):
-        st.multiselect("Themes (all of them)", bank.themes(), format_func=theme_words,
-                       key=THEMES_KEY, placeholder="Any theme")
-        st.pills("Contract", list(CONTRACT_TYPES), selection_mode="multi", key=TYPES_KEY,
-                 format_func=lambda t: f"{CONTRACT_TYPES[t]} ({counts.get(t, 0)})")
-        st.pills("Side", list(SIDES), selection_mode="multi", key=SIDES_KEY,
-                 format_func=lambda s: f"{SIDES[s]} ({counts.get(s, 0)})")
-        st.slider("Difficulty (puzzle rating)", low, high, (low, high), step=25, key=RATING_KEY)
+    st.pills("Contract", list(CONTRACT_TYPES), selection_mode="multi", key=TYPES_KEY,
+             format_func=lambda t: f"{CONTRACT_TYPES[t]} ({counts.get(t, 0)})")
+    st.pills("Side", list(SIDES), selection_mode="multi", key=SIDES_KEY,
+             format_func=lambda s: f"{SIDES[s]} ({counts.get(s, 0)})")
 
 
-def _picker(bank: Bank, puzzle: PlayPuzzle | None) -> None:
-    _filters(bank)
-    shown = matching(bank.puzzles, current_filter(bank))
-    options = [p.id for p in shown]
-    if puzzle is not None and puzzle.id not in options:
-        options.append(puzzle.id)
-    labels = {p.id: puzzle_label(p) for p in bank.puzzles}
-    if puzzle is not None:
-        st.session_state[PICK_KEY] = puzzle.id
-    left, right = st.columns([3, 1], vertical_alignment="bottom")
-    with left:
-        st.selectbox(f"Puzzle ({len(shown)} of {len(bank.puzzles)} match)", options,
-                     format_func=lambda i: labels.get(i, i), key=PICK_KEY,
-                     on_change=_picked, args=(bank,))
-    with right:
-        st.button("Next puzzle for me", key="play_next", on_click=_next, args=(bank,),
-                  type="primary", icon=":material/skip_next:", width="stretch",
-                  help="Puzzles you failed come back when they are due for review; otherwise "
-                       "the unplayed puzzle you have about a 60% chance of solving.")
-    note = st.session_state.pop(NOTE_KEY, None)
-    if note:
-        st.warning(note, icon=":material/filter_alt_off:")
+def picker(bank: Bank[PlayPuzzle]) -> PuzzlePicker[PlayPuzzle]:
+    """The page's puzzle picker (keys ``play_...``), with the contract and side filters."""
+    return PuzzlePicker("play", bank, puzzle_label, _start,
+                        extra_filters=lambda: _contract_and_side(bank),
+                        what="theme, contract, side, difficulty")
+
+
+def _on_show(chooser: PuzzlePicker[PlayPuzzle]) -> PlayPuzzle | None:
+    """The puzzle on show (`PuzzlePicker.on_show`), with an attempt of its own."""
+    puzzle = chooser.on_show()
+    if puzzle is None:
+        return None
+    attempt = st.session_state.get(ATTEMPT_KEY)
+    if not isinstance(attempt, PlayAttempt) or attempt.puzzle.id != puzzle.id:
+        _start(puzzle)
+    return puzzle
 
 
 # --- playing -----------------------------------------------------------------------------------
@@ -182,26 +84,12 @@ def _save(attempt: PlayAttempt) -> None:
     """Record the showing's result once, for the chosen learner (nothing without one)."""
     if attempt.result is None or attempt.saved:
         return
-    st.session_state.setdefault(DONE_KEY, set()).add(attempt.puzzle.id)
-    learner = current_learner()
-    if learner is None:
-        return
     puzzle = attempt.puzzle
     detail = {"plays": attempt.plays_text(), "title": puzzle.title,
               "contract_type": puzzle.contract_type, "side": puzzle.side,
               "revealed": attempt.revealed, "retries": attempt.retries}
-    try:
-        updated = store().record_puzzle_attempt(
-            learner, "play", puzzle.id, puzzle.themes, attempt.result, record_rating(puzzle),
-            detail)
-    except (TrainerError, *STORE_ERRORS) as e:
-        st.session_state[NOTE_KEY] = f"Your result could not be saved: {e}"
-        return
-    attempt.saved = True
-    st.session_state[LEARNER_KEY] = updated
-    change = updated.rating.rating - learner.rating.rating
-    st.toast(f"Saved. Your rating {learner.rating.rating:.0f} → {updated.rating.rating:.0f} "
-             f"({change:+.0f}).", icon=":material/save:")
+    bank = load_bank()
+    attempt.saved = picker(bank).save("play", puzzle, attempt.result, detail)
 
 
 def _play(play_code: str) -> None:
@@ -304,14 +192,14 @@ def _outcome(attempt: PlayAttempt) -> None:
         st.caption("Solved on a retry: practice only, the first try is the one that counts.")
 
 
-def _actions(attempt: PlayAttempt, bank: Bank) -> None:
+def _actions(attempt: PlayAttempt, chooser: PuzzlePicker[PlayPuzzle]) -> None:
     with st.container(horizontal=True, gap="small", key="play_actions"):
         st.button("Retry", key="play_retry", on_click=_retry, icon=":material/replay:",
                   disabled=not attempt.verdicts and not attempt.revealed)
         st.button("Show solution", key="play_reveal", on_click=_reveal,
                   icon=":material/lightbulb:", disabled=attempt.revealed,
                   help="Counts as not solved if you have not finished the puzzle.")
-        st.button("Next puzzle", key="play_next_bottom", on_click=_next, args=(bank,),
+        st.button("Next puzzle", key="play_next_bottom", on_click=chooser.next,
                   icon=":material/skip_next:",
                   type="primary" if attempt.session.finished else "secondary")
 
@@ -333,14 +221,7 @@ def _header(puzzle: PlayPuzzle, attempt: PlayAttempt, learner: Learner | None) -
     themes = themes_text(puzzle.themes)
     st.caption(f"Puzzle {puzzle.id}" + (f" · themes: {themes}" if themes else "") +
                " · every hand is shown: you have counted the cards.")
-    rating = puzzle_rating(puzzle)
-    line = f"Puzzle rating **{rating.rating:.0f}** ± {rating.deviation:.0f}"
-    if learner is not None:
-        line += (f" · {learner.name}'s rating **{learner.rating.rating:.0f}** "
-                 f"± {learner.rating.deviation:.0f}")
-    else:
-        line += " · pick a name on Home to get your own rating and keep your results"
-    st.markdown(line)
+    st.markdown(rating_line(puzzle, learner))
 
 
 def goal_text(puzzle: PlayPuzzle) -> str:
@@ -391,10 +272,11 @@ def render() -> None:
     if not bank.puzzles:
         st.info("The puzzle bank is empty.")
         return
-    puzzle = _on_show(bank)
-    _picker(bank, puzzle)
+    chooser = picker(bank)
+    puzzle = _on_show(chooser)
+    chooser.render(puzzle)
     if puzzle is None:
-        st.info("No puzzle matches these choices: widen the filters.")
+        st.info(NO_MATCH)
         return
     attempt: PlayAttempt = st.session_state[ATTEMPT_KEY]
     st.divider()
@@ -403,7 +285,7 @@ def render() -> None:
     _card_buttons(attempt)
     _outcome(attempt)
     _verdicts(attempt)
-    _actions(attempt, bank)
+    _actions(attempt, chooser)
     if attempt.revealed:
         _solution(puzzle)
     _history(attempt)

@@ -21,7 +21,7 @@ from trainer.ui.progress_data import (
     rating_history,
     review_table,
 )
-from trainer.ui.puzzle_bank import load_bank
+from trainer.ui.puzzle_bank import KINDS, load_bank
 
 HOME_PAGE = "trainer/ui/home.py"
 PLAY_PAGE = "trainer/ui/play_page.py"
@@ -37,7 +37,8 @@ def lesson_titles() -> dict[str, str]:
 
 
 def puzzle_titles() -> dict[str, str]:
-    return {p.id: p.title for p in load_bank().puzzles}
+    """Puzzle id to title, over the play, bidding and discard banks."""
+    return {p.id: p.title for kind in KINDS for p in load_bank(kind=kind).puzzles}
 
 
 def _summary(learner: Learner, attempts: list[Attempt]) -> None:

@@ -1,24 +1,45 @@
-"""The play-puzzle bank as the app sees it: loaded once per file version, filtered by theme,
-contract type, side and rating, with words for the theme tags.
+"""The puzzle banks as the app sees them: loaded once per file version, filtered by theme,
+rating (and, for play puzzles, contract type and side), with words for the theme tags.
 
-The bank is ``puzzles/play.jsonl`` at the project root (``$TRAINER_PUZZLES`` overrides it).
-Whatever it holds is loaded; a missing or unreadable file gives an empty bank and a message.
+One bank per kind (`KINDS`): ``puzzles/play.jsonl``, ``puzzles/bid.jsonl`` and
+``puzzles/discard.jsonl`` at the project root; ``$TRAINER_PUZZLES`` overrides the play bank,
+``$TRAINER_BID_PUZZLES`` and ``$TRAINER_DISCARD_PUZZLES`` the others. Whatever a file holds is
+loaded; a missing or unreadable file gives an empty bank and a message.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Generic
 
 import streamlit as st
 
 from trainer.errors import TrainerError
-from trainer.generate.records import PlayPuzzle, load_play_puzzles
+from trainer.generate.bid_puzzles import BidPuzzle
+from trainer.generate.discard_puzzles import DiscardPuzzle
+from trainer.generate.records import PlayPuzzle, load_play_puzzles, read_jsonl
+from trainer.ui.puzzle_choice import P, RatedPuzzle
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_BANK = ROOT / "puzzles" / "play.jsonl"
+KINDS = ("play", "bid", "discard")
+ENV = {"play": "TRAINER_PUZZLES", "bid": "TRAINER_BID_PUZZLES",
+       "discard": "TRAINER_DISCARD_PUZZLES"}
+
+
+def load_bid_puzzles(path: str | Path) -> list[BidPuzzle]:
+    return [BidPuzzle.from_json(obj) for obj in read_jsonl(path)]
+
+
+def load_discard_puzzles(path: str | Path) -> list[DiscardPuzzle]:
+    return [DiscardPuzzle.from_json(obj) for obj in read_jsonl(path)]
+
+
+LOADERS: dict[str, Callable[[str], Sequence[Any]]] = {
+    "play": load_play_puzzles, "bid": load_bid_puzzles, "discard": load_discard_puzzles}
 
 CONTRACT_TYPES = {
     "suit": "Suit contract",
@@ -39,6 +60,21 @@ THEME_WORDS = {
     "short": "Short (2-3 tricks)",
     "long": "Long (4-6 tricks)",
     "one_decision": "One decision",
+    # bidding puzzles
+    "opening": "Opening the bidding",
+    "partner": "Partner has bid",
+    "competition": "Opponents have bid",
+    "pass": "Passing",
+    "raise": "Raising partner",
+    "jump": "Jump bid",
+    "slam": "Ten-trick bid",
+    # discard puzzles
+    "suit": "Suit contract",
+    "void": "Making a void",
+    "discard_trump": "Discarding a trump",
+    "discard_ace": "Discarding an ace",
+    "keep_length": "Keeping a long suit",
+    "policy_trap": "Rule of thumb fails",
 }
 DESCRIPTIVE = {*CONTRACT_TYPES, *SIDES}
 """Tags that repeat the contract type or side (filtered separately, not offered as themes)."""
@@ -50,34 +86,37 @@ def theme_words(theme: str) -> str:
         theme.replace("_", " ").capitalize())
 
 
-def bank_path() -> Path:
-    """The bank file: ``$TRAINER_PUZZLES`` or ``puzzles/play.jsonl``."""
-    env = os.environ.get("TRAINER_PUZZLES")
-    return Path(env) if env else DEFAULT_BANK
+def bank_path(kind: str = "play") -> Path:
+    """The bank file of ``kind``: its environment variable (`ENV`) or
+    ``puzzles/<kind>.jsonl``."""
+    env = os.environ.get(ENV[kind])
+    return Path(env) if env else ROOT / "puzzles" / f"{kind}.jsonl"
 
 
-@st.cache_resource(show_spinner="Loading the puzzle bank…", max_entries=4)
-def _load(path: str, stamp: float) -> tuple[PlayPuzzle, ...]:
+@st.cache_resource(show_spinner="Loading the puzzle bank…", max_entries=8)
+def _load(path: str, stamp: float, kind: str = "play") -> tuple[Any, ...]:
     del stamp  # part of the cache key only: a rewritten bank is read again
-    return tuple(load_play_puzzles(path))
+    return tuple(LOADERS[kind](path))
 
 
 @dataclass(frozen=True)
-class Bank:
-    """The puzzles, or an empty bank with the reason it is empty."""
+class Bank(Generic[P]):
+    """The puzzles, or an empty bank with the reason it is empty; ``hidden``: theme tags not
+    offered as themes (play puzzles' contract types and sides, filtered separately)."""
 
-    puzzles: tuple[PlayPuzzle, ...]
+    puzzles: tuple[P, ...]
     problem: str | None = None
+    hidden: frozenset[str] = frozenset()
 
-    def by_id(self, puzzle_id: str | None) -> PlayPuzzle | None:
+    def by_id(self, puzzle_id: str | None) -> P | None:
         return next((p for p in self.puzzles if p.id == puzzle_id), None)
 
     def themes(self) -> list[str]:
-        """Theme tags in the bank (contract types and sides left out), most common first."""
+        """Theme tags in the bank (``hidden`` ones left out), most common first."""
         counts: dict[str, int] = {}
         for puzzle in self.puzzles:
             for theme in puzzle.themes:
-                if theme not in DESCRIPTIVE:
+                if theme not in self.hidden:
                     counts[theme] = counts.get(theme, 0) + 1
         return sorted(counts, key=lambda t: (-counts[t], t))
 
@@ -90,12 +129,13 @@ class Bank:
         return int(low // 100 * 100), int(-(-high // 100) * 100)
 
 
-def load_bank(path: Path | None = None) -> Bank:
-    """The bank at ``path`` (default `bank_path`), cached until the file changes."""
-    path = path or bank_path()
+def load_bank(path: Path | None = None, kind: str = "play") -> Bank[Any]:
+    """The bank of ``kind`` at ``path`` (default `bank_path`), cached until the file changes."""
+    path = path or bank_path(kind)
+    hidden = frozenset(DESCRIPTIVE) if kind == "play" else frozenset()
     try:
         stamp = path.stat().st_mtime
-        return Bank(_load(str(path), stamp))
+        return Bank(_load(str(path), stamp, kind), hidden=hidden)
     except FileNotFoundError:
         return Bank((), f"No puzzle bank at {path}: run `python -m trainer generate` first.")
     except (OSError, TrainerError) as e:
@@ -111,13 +151,15 @@ class PuzzleFilter:
     sides: frozenset[str] = field(default_factory=frozenset)
     rating: tuple[float, float] | None = None
 
-    def accepts(self, puzzle: PlayPuzzle) -> bool:
-        """True when the puzzle has every chosen theme and matches the other choices."""
+    def accepts(self, puzzle: RatedPuzzle) -> bool:
+        """True when the puzzle has every chosen theme and matches the other choices (contract
+        types and sides are asked of play puzzles only)."""
         if self.themes and not self.themes <= set(puzzle.themes):
             return False
-        if self.contract_types and puzzle.contract_type not in self.contract_types:
+        if self.contract_types and getattr(puzzle, "contract_type", None) not in (
+                self.contract_types):
             return False
-        if self.sides and puzzle.side not in self.sides:
+        if self.sides and getattr(puzzle, "side", None) not in self.sides:
             return False
         if self.rating is not None:
             low, high = self.rating
@@ -126,7 +168,7 @@ class PuzzleFilter:
         return True
 
 
-def matching(puzzles: Iterable[PlayPuzzle], wanted: PuzzleFilter) -> list[PlayPuzzle]:
+def matching(puzzles: Iterable[P], wanted: PuzzleFilter) -> list[P]:
     """The puzzles ``wanted`` accepts, in bank order."""
     return [p for p in puzzles if wanted.accepts(p)]
 
@@ -138,6 +180,8 @@ def puzzle_label(puzzle: PlayPuzzle) -> str:
     return f"{puzzle.title} · {side} · {puzzle.rating:.0f} · {puzzle.id}"
 
 
-def themes_text(themes: Sequence[str]) -> str:
-    """The puzzle's themes in words, joined (contract type and side left out)."""
-    return ", ".join(theme_words(t) for t in themes if t not in DESCRIPTIVE)
+def themes_text(themes: Sequence[str], hidden: Iterable[str] = DESCRIPTIVE) -> str:
+    """The puzzle's themes in words, joined (``hidden`` tags left out: by default the play
+    puzzles' contract type and side)."""
+    left_out = set(hidden)
+    return ", ".join(theme_words(t) for t in themes if t not in left_out)

@@ -9,8 +9,8 @@ passes the learner's rating, each puzzle's current rating, and the store's lists
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
+from typing import Protocol, TypeVar
 
-from trainer.generate.records import PlayPuzzle
 from trainer.progress import Rating, expected_score
 
 TARGET_SCORE = 0.6
@@ -18,19 +18,35 @@ SHORTLIST = 40
 """How many candidates, nearest by their record ratings, are looked up in the store."""
 
 
-def record_rating(puzzle: PlayPuzzle) -> Rating:
+class RatedPuzzle(Protocol):
+    """What choosing needs of a puzzle of any kind (play, bid, discard records all fit)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def themes(self) -> Sequence[str]: ...
+    @property
+    def rating(self) -> float: ...
+    @property
+    def rating_deviation(self) -> float: ...
+
+
+P = TypeVar("P", bound=RatedPuzzle)
+
+
+def record_rating(puzzle: RatedPuzzle) -> Rating:
     """The rating a puzzle starts with: its record's rating and deviation."""
     return Rating(puzzle.rating, puzzle.rating_deviation)
 
 
 def next_puzzle(
-    candidates: Sequence[PlayPuzzle],
+    candidates: Sequence[P],
     learner: Rating,
-    rating_of: Callable[[PlayPuzzle], Rating],
+    rating_of: Callable[[P], Rating],
     attempted: Collection[str] = (),
     due: Sequence[str] = (),
     skip: str | None = None,
-) -> PlayPuzzle | None:
+) -> P | None:
     """The next puzzle among ``candidates`` (already filtered), or None if there are none.
 
     ``due``: puzzle ids due for review, most overdue first; the first one among the candidates
@@ -50,7 +66,7 @@ def next_puzzle(
     if not pool:
         pool = [p for p in candidates if p.id != skip] or list(candidates)
 
-    def distance(puzzle: PlayPuzzle, rating: Rating) -> tuple[float, str]:
+    def distance(puzzle: P, rating: Rating) -> tuple[float, str]:
         return abs(expected_score(learner, rating) - TARGET_SCORE), puzzle.id
 
     if len(pool) > SHORTLIST:

@@ -1,0 +1,223 @@
+"""Bidding and discard puzzles: the shipped banks' schema (every record), tables recomputed
+from the recorded seed (a sample: ``PUZZLE_RECHECK`` records of each bank, default 2 bidding
+and 1 discard), the moments the generators pick, and grading."""
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from trainer.bidding import PASS, Auction, Bid, parse_bid, parse_call
+from trainer.cards import JOKER, Rank
+from trainer.errors import TrainerError
+from trainer.generate.bid_puzzles import (
+    KINDS,
+    BidPuzzle,
+    find_moment,
+    generate_bid_puzzle,
+    grade_bid,
+    top_strains,
+)
+from trainer.generate.discard_puzzles import (
+    DiscardPuzzle,
+    generate_discard_puzzle,
+    grade_discard,
+)
+from trainer.generate.records import read_jsonl
+from trainer.notation import parse_hand
+from trainer.rules import PRESETS
+from trainer.simulate import SimulationError
+
+ROOT = Path(__file__).resolve().parent.parent
+BID = ROOT / "puzzles" / "bid.jsonl"
+DISCARD = ROOT / "puzzles" / "discard.jsonl"
+AUS = PRESETS["australian"]
+RECHECK = os.environ.get("PUZZLE_RECHECK")
+COMMON = {"id": str, "kind": str, "themes": list, "rating": float, "rating_deviation": float,
+          "generator": dict, "samples": int, "candidates": list, "hand": list, "seat": str}
+
+
+def _records(path):
+    return list(read_jsonl(path))
+
+
+@pytest.fixture(scope="module")
+def bids():
+    return _records(BID)
+
+
+@pytest.fixture(scope="module")
+def discards():
+    return _records(DISCARD)
+
+
+def _common(rec, kind):
+    for name, kind_of in COMMON.items():
+        assert name in rec, name
+        value = rec[name]
+        if kind_of is float:
+            assert isinstance(value, int | float), name
+        else:
+            assert isinstance(value, kind_of), name
+    assert rec["kind"] == kind
+    gen = rec["generator"]
+    assert gen["name"] == kind and isinstance(gen["version"], int)
+    assert isinstance(gen["seed"], int)
+    assert rec["samples"] >= 100
+    assert 600 <= rec["rating"] <= 2400
+
+
+# --- schema ----------------------------------------------------------------------------------
+
+
+def test_bid_bank_schema(bids):
+    assert len(bids) >= 200
+    assert len({r["id"] for r in bids}) == len(bids)
+    assert {r["moment"] for r in bids} == set(KINDS)
+    for rec in bids:
+        _common(rec, "bid")
+        hand = parse_hand(rec["hand"])
+        assert len(hand) == 10
+        auction = Auction(AUS, parse_call_seat(rec["dealer"]), list(rec["auction"]))
+        assert auction.to_call.value == rec["seat"]
+        assert [str(c) if c == PASS else c.code for c in auction.legal_calls()] == rec["legal"]
+        calls = [c["call"] for c in rec["candidates"]]
+        assert PASS in calls and len(set(calls)) == len(calls)
+        assert set(calls) <= set(rec["legal"])
+        evs = [c["ev"] for c in rec["candidates"]]
+        assert evs == sorted(evs, reverse=True)
+        for c in rec["candidates"]:
+            assert set(c) >= {"call", "ev", "se", "p_make"}
+            assert 0 <= c["p_make"] <= 1 and c["se"] >= 0
+        for hist in rec["tricks"].values():
+            assert len(hist) == 11 and sum(hist) == rec["samples"]
+        assert BidPuzzle.from_json(rec).analysis.best.call == calls[0]
+
+
+def parse_call_seat(text):
+    from trainer.cards import Seat
+
+    return Seat(text)
+
+
+def test_discard_bank_schema(discards):
+    assert len(discards) >= 100
+    assert len({r["id"] for r in discards}) == len(discards)
+    for rec in discards:
+        _common(rec, "discard")
+        hand = parse_hand(rec["hand"])
+        assert len(hand) == 13
+        contract = parse_bid(rec["contract"])
+        assert not contract.misere
+        assert set(parse_hand(rec["kitty"])) <= set(hand)
+        assert Auction(AUS, parse_call_seat(rec["dealer"]), list(rec["auction"])).is_over
+        seen = set()
+        for c in rec["candidates"]:
+            assert set(c) >= {"discard", "ev", "se", "p_make", "mean_tricks"}
+            cards = parse_hand(c["discard"])
+            assert len(cards) == 3 and set(cards) <= set(hand)
+            seen.add(frozenset(cards))
+            assert 0 <= c["p_make"] <= 1 and 0 <= c["mean_tricks"] <= 10
+        assert len(seen) == len(rec["candidates"]) >= 1
+        assert frozenset(parse_hand(rec["policy"])) in seen
+        keys = [(c["p_make"], c["mean_tricks"]) for c in rec["candidates"]]
+        assert [k[0] for k in keys] == sorted((k[0] for k in keys), reverse=True)
+        DiscardPuzzle.from_json(rec)
+
+
+# --- reproducible from the seed --------------------------------------------------------------
+
+
+def _sample(records, default):
+    n = int(RECHECK) if RECHECK else default
+    return random.Random(0).sample(records, min(n, len(records)))
+
+
+def test_bid_tables_recompute_from_their_seed(bids):
+    for rec in _sample(bids, 2):
+        gen = rec["generator"]
+        puzzle = generate_bid_puzzle(gen["seed"], samples=gen.get("samples", rec["samples"]),
+                                     workers=None)
+        assert puzzle is not None
+        assert puzzle.to_json() == rec
+
+
+def test_discard_tables_recompute_from_their_seed(discards):
+    for rec in _sample(discards, 1):
+        gen = rec["generator"]
+        puzzle = generate_discard_puzzle(gen["seed"],
+                                         samples=gen.get("samples", rec["samples"]),
+                                         workers=None)
+        assert puzzle is not None
+        assert puzzle.to_json() == rec
+
+
+# --- moments ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_moments_fit_their_kind(kind):
+    rng = random.Random(11)
+    found = [m for m in (find_moment(rng, kind, AUS) for _ in range(60)) if m is not None]
+    assert found
+    for m in found:
+        auction = Auction(AUS, m.dealer, list(m.calls))
+        assert auction.to_call is m.seat
+        high = auction.high_bidder
+        if kind == "opening":
+            assert high is None
+        elif kind == "partner":
+            assert high in AUS.side_of(m.seat) and high is not m.seat
+        elif kind == "competition":
+            assert high is not None and high not in AUS.side_of(m.seat)
+        else:
+            assert JOKER not in m.hand
+            assert sum(c.rank >= Rank.JACK for c in m.hand) <= 1
+            assert any(isinstance(c, Bid) and c.misere for c in auction.legal_calls())
+
+
+# --- grading ---------------------------------------------------------------------------------
+
+
+def test_grade_bid_against_the_table(bids):
+    puzzle = BidPuzzle.from_json(bids[0])
+    best = puzzle.analysis.best
+    grade = grade_bid(puzzle, best.call)
+    assert grade.band == "best" and grade.loss == 0 and "best" in grade.explanation
+    for cand in puzzle.analysis.candidates:
+        g = grade_bid(puzzle, cand.call)
+        assert g.loss == pytest.approx(best.ev - cand.ev)
+    worst = puzzle.analysis.candidates[-1]
+    if best.ev - worst.ev > 100:
+        assert grade_bid(puzzle, worst.call).band == "blunder"
+    assert top_strains(puzzle.analysis)
+    with pytest.raises(TrainerError):
+        grade_bid(puzzle, "6S" if "6S" not in puzzle.analysis.legal else "XX")
+
+
+def test_grade_bid_any_legal_level(bids):
+    for rec in bids[:20]:
+        puzzle = BidPuzzle.from_json(rec)
+        listed = {c.call for c in puzzle.analysis.candidates}
+        extra = [c for c in puzzle.analysis.legal if c not in listed
+                 and isinstance(parse_call(c), Bid) and not parse_call(c).misere]
+        for code in extra[:3]:
+            grade = grade_bid(puzzle, code)
+            assert grade.call.call == code and grade.loss >= 0
+
+
+def test_grade_discard_in_and_out_of_the_table():
+    puzzle = generate_discard_puzzle(5, samples=6)
+    assert puzzle is not None
+    table = puzzle.analysis.candidates
+    grade = grade_discard(puzzle, [c.code for c in table[0].discard])
+    assert grade.band == "best" and not grade.computed
+    listed = {frozenset(c.discard) for c in table}
+    hand = list(puzzle.analysis.hand)
+    other = next(d for d in (hand[i:i + 3] for i in range(11)) if frozenset(d) not in listed)
+    computed = grade_discard(puzzle, other, workers=1)
+    assert computed.computed and computed.result.samples == 6
+    assert computed.band in ("best", "good", "inaccuracy", "mistake", "blunder")
+    with pytest.raises(SimulationError):
+        grade_discard(puzzle, hand[:2])

@@ -1,0 +1,193 @@
+"""The Bidding and Discard puzzle pages through AppTest: they render; the record's best call or
+discard is graded "best" and saved once for the learner; a poor call grades worse; two ticked
+cards give a message, not a grade; the attempts show on the Progress page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from trainer.generate.bid_puzzles import BidPuzzle, grade_bid
+from trainer.generate.discard_puzzles import DiscardPuzzle
+from trainer.progress import ProgressStore
+from trainer.ui.auction_view import auction_table, call_rows
+from trainer.ui.candidate_views import SCORE, YOU, call_table, discard_table, mine_row
+from trainer.ui.puzzle_answer import Answer
+from trainer.ui.puzzle_bank import load_bank
+
+APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
+BID = "trainer/ui/bid_page.py"
+DISCARD = "trainer/ui/discard_page.py"
+PROGRESS = "trainer/ui/progress_page.py"
+BIDS: tuple[BidPuzzle, ...] = load_bank(kind="bid").puzzles
+DISCARDS: tuple[DiscardPuzzle, ...] = load_bank(kind="discard").puzzles
+
+
+@pytest.fixture(autouse=True)
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test writes its learner store under tmp_path."""
+    path = tmp_path / "progress.sqlite3"
+    monkeypatch.setenv("TRAINER_DB", str(path))
+    return path
+
+
+def start(page: str, puzzle_id: str | None = None, learner: str | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    if puzzle_id is not None:
+        at.query_params["puzzle"] = puzzle_id
+    if learner is not None:
+        at.query_params["learner"] = learner
+    at.run()
+    at.switch_page(page).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def poor_call(puzzle: BidPuzzle) -> str:
+    """The record's worst candidate (a legal call losing the most)."""
+    return puzzle.analysis.candidates[-1].call
+
+
+def text(at: AppTest) -> str:
+    return "\n".join(m.value for m in at.markdown)
+
+
+# --- bidding -----------------------------------------------------------------------------------
+
+
+def test_banks_load() -> None:
+    assert len(BIDS) == 200 and len(DISCARDS) == 100
+
+
+def test_bid_page_renders_hand_auction_and_legal_calls() -> None:
+    puzzle = BIDS[0]
+    at = start(BID, puzzle.id)
+    assert at.title[0].value == "Bidding puzzles"
+    assert at.session_state["bid_current"] == puzzle.id
+    assert "your hand" in text(at)
+    assert at.table, "the auction table is drawn"
+    keys = {b.key for b in at.button if b.key and b.key.startswith("bid_call:")}
+    assert keys == {f"bid_call:{c}" for c in puzzle.analysis.legal}
+
+
+def test_best_call_is_graded_best_and_saved_once(db: Path) -> None:
+    puzzle = BIDS[0]
+    ProgressStore(db).learner("Ann")
+    at = start(BID, puzzle.id, learner="Ann")
+    best = puzzle.analysis.best.call
+    at.button(key=f"bid_call:{best}").click().run()
+    assert not at.exception, at.exception
+    answer: Answer = at.session_state["bid_answer"]
+    assert answer.band == "best" and answer.result is True and answer.saved
+    assert ":green-badge[Best]" in text(at)
+    table = at.dataframe[0].value
+    assert list(table["You"]).count(YOU) == 1
+    assert at.get("plotly_chart"), "the trick chart is drawn"
+    at.button(key="bid_retry").click().run()  # practice: not saved again
+    at.button(key=f"bid_call:{poor_call(puzzle)}").click().run()
+    attempts = ProgressStore(db).attempts(ProgressStore(db).learner("Ann", create=False))
+    assert [(a.kind, a.item, a.correct) for a in attempts] == [("bid", puzzle.id, True)]
+
+
+def test_poor_call_gets_a_worse_band(db: Path) -> None:
+    puzzle = next(p for p in BIDS if grade_bid(p, poor_call(p)).band == "blunder")
+    ProgressStore(db).learner("Bo")
+    at = start(BID, puzzle.id, learner="Bo")
+    at.button(key=f"bid_call:{poor_call(puzzle)}").click().run()
+    assert not at.exception, at.exception
+    answer: Answer = at.session_state["bid_answer"]
+    assert answer.band == "blunder" and answer.result is False
+    attempts = ProgressStore(db).attempts(ProgressStore(db).learner("Bo", create=False))
+    assert [(a.kind, a.correct) for a in attempts] == [("bid", False)]
+    at.switch_page(PROGRESS).run()
+    assert not at.exception, at.exception
+    history = at.dataframe[-1].value
+    assert "bid" in set(history["Kind"]) and puzzle.id in set(history["Item"])
+
+
+def test_next_puzzle_moves_on() -> None:
+    at = start(BID)
+    first = at.session_state["bid_current"]
+    at.button(key="bid_next").click().run()
+    assert not at.exception, at.exception
+    assert at.session_state["bid_current"] != first
+
+
+# --- discards ----------------------------------------------------------------------------------
+
+
+def tick(at: AppTest, codes: list[str]) -> AppTest:
+    for code in codes:
+        at.checkbox(key=f"discard_pick:{code}").check()
+    return at.run()
+
+
+def test_discard_page_renders_thirteen_cards() -> None:
+    puzzle = DISCARDS[0]
+    at = start(DISCARD, puzzle.id)
+    assert at.title[0].value == "Discard puzzles"
+    boxes = [c for c in at.checkbox if c.key and c.key.startswith("discard_pick:")]
+    assert len(boxes) == 13
+    assert at.button(key="discard_go").disabled
+
+
+def test_two_cards_give_a_message_not_a_grade() -> None:
+    puzzle = DISCARDS[0]
+    at = start(DISCARD, puzzle.id)
+    tick(at, [c.code for c in puzzle.analysis.best.discard[:2]])
+    assert not at.exception, at.exception
+    assert any("Choose exactly 3 cards" in i.value for i in at.info)
+    assert at.button(key="discard_go").disabled
+    assert at.session_state["discard_answer"].grade is None
+
+
+def test_best_discard_is_graded_best_and_saved(db: Path) -> None:
+    puzzle = DISCARDS[0]
+    ProgressStore(db).learner("Cy")
+    at = start(DISCARD, puzzle.id, learner="Cy")
+    tick(at, [c.code for c in puzzle.analysis.best.discard])
+    assert not at.info or not any("Choose exactly" in i.value for i in at.info)
+    at.button(key="discard_go").click().run()
+    assert not at.exception, at.exception
+    answer: Answer = at.session_state["discard_answer"]
+    assert answer.band == "best" and answer.result is True and answer.saved
+    assert ":green-badge[Best]" in text(at)
+    assert mine_row(at.dataframe[0].value) == 0
+    at.button(key="discard_retry").click().run()
+    assert not any(c.value for c in at.checkbox if c.key.startswith("discard_pick:"))
+    attempts = ProgressStore(db).attempts(ProgressStore(db).learner("Cy", create=False))
+    assert [(a.kind, a.item, a.correct) for a in attempts] == [("discard", puzzle.id, True)]
+
+
+# --- the pure parts ----------------------------------------------------------------------------
+
+
+def test_auction_table_puts_calls_under_their_seats() -> None:
+    a = BIDS[0].analysis
+    table = auction_table(a.rules, a.dealer, a.auction, a.seat)
+    assert list(table.iloc[-1]).count("?") == 1
+    assert [c for c in table.columns if "(you" in c] == [c for c in table.columns
+                                                          if c.startswith("North")]
+    assert sum(1 for row in table.values for cell in row if cell not in ("", "?")) == len(
+        a.auction)
+
+
+def test_call_rows_cover_every_legal_call_once() -> None:
+    for puzzle in BIDS[:20]:
+        rows = call_rows(puzzle.analysis.legal)
+        assert sorted(c for row in rows for c in row) == sorted(puzzle.analysis.legal)
+
+
+def test_tables_add_the_learners_choice_when_missing() -> None:
+    puzzle = BIDS[0]
+    listed = {c.call for c in puzzle.analysis.candidates}
+    extra = next(c for c in puzzle.analysis.legal if c not in listed and c != "P"
+                 and not c.endswith("MIS"))
+    mine = puzzle.analysis.value_of(extra)
+    table = call_table(puzzle.analysis.candidates, mine)
+    assert len(table) == len(listed) + 1 and mine_row(table) is not None
+    assert list(table[SCORE]) == sorted(table[SCORE], reverse=True)
+    discards = discard_table(DISCARDS[0].analysis.candidates)
+    assert mine_row(discards) is None and len(discards) == len(DISCARDS[0].analysis.candidates)

@@ -1,0 +1,272 @@
+"""Discard puzzles: generation from a seed, the record, and grading a learner's discard.
+
+From a seed (one `random.Random(seed)`): up to ``ATTEMPTS`` deals (`cards.deal`, a random dealer)
+are bid with `policy.choose_bid` until one ends in a suit or no-trump contract (misère discards
+are left to the "analyse my hand" API). Its declarer is the learner, holding 13 cards after
+picking up the kitty; the auction is the whole auction. The candidate table comes from
+`trainer.simulate.analyse_discard` (its documented search over the 286 discards; ``SAMPLES``
+layouts of the three other hands, fitting the auction's inferences; layout seed = the puzzle's
+seed), so `generate_discard_puzzle(seed)` reproduces a record exactly.
+
+Themes: ``suit`` or ``no_trumps``; what the best discard does: ``void`` (empties a side suit),
+``discard_trump``, ``discard_ace``, ``keep_length`` (keeps every card of some side suit of four
+or more); ``policy_trap`` when the simple policy's discard grades a mistake or worse.
+Rating: 1000, + 500 x closeness of the two best (1 - chance gap / 0.20, at least 0), + 300 for a
+policy trap; clamped to 600-2400, deviation 300.
+Grading (`grade_discard`): the discard bands of `trainer.generate.bands` (chance of making and
+mean tricks lost against the best); a discard missing from the table is played on the same
+layouts (reproduced from the seed; about 100 solves).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from trainer.bidding import Auction, Bid, parse_bid
+from trainer.cards import Card, Rank, Seat, deal, sort_key
+from trainer.errors import TrainerError
+from trainer.generate.bands import discard_band
+from trainer.generate.goals import PuzzleError
+from trainer.notation import parse_hand, parse_seat
+from trainer.policy import choose_bid
+from trainer.rules import CardOrder, RuleSet, preset_name, ruleset
+from trainer.simulate import (
+    DiscardAnalysis,
+    DiscardResult,
+    Progress,
+    SimulationError,
+    analyse_discard,
+    evaluate_discards,
+)
+
+GENERATOR_VERSION = 1
+SAMPLES = 100
+ATTEMPTS = 40
+INITIAL_DEVIATION = 300.0
+
+
+@dataclass(frozen=True)
+class DiscardMoment:
+    """A declarer about to discard: 13 cards (hand and kitty), the contract and the auction."""
+
+    seat: Seat
+    dealer: Seat
+    cards: tuple[Card, ...]
+    kitty: tuple[Card, ...]
+    contract: Bid
+    calls: tuple[str, ...]
+
+
+def find_discard_moment(rng: random.Random, rules: RuleSet) -> DiscardMoment | None:
+    """One deal bid by the policy; the declarer's moment if it ends in a suit or no-trump
+    contract, else None."""
+    d = deal(rng.randrange(2**31), rules.players, rules.deck, rng.choice(rules.seats))
+    auction = Auction(rules, d.dealer)
+    while not auction.is_over:
+        seat = auction.to_call
+        assert seat is not None
+        auction.call(choose_bid(d.hands[seat], auction))
+    contract, declarer = auction.contract, auction.declarer
+    if contract is None or declarer is None or contract.misere:
+        return None
+    cards = tuple(sorted(d.hands[declarer] + d.kitty, key=sort_key))
+    calls = tuple(c if isinstance(c, str) else c.code for c in auction.calls)
+    return DiscardMoment(declarer, d.dealer, cards, d.kitty, contract, calls)
+
+
+@dataclass(frozen=True)
+class DiscardGrade:
+    """The grade of a learner's discard: its result and the best's, the chance of making
+    (0-1) and mean tricks lost, the band, an explanation, and whether the result had to be
+    computed (the discard was not in the table)."""
+
+    result: DiscardResult
+    best: DiscardResult
+    chance_loss: float
+    trick_loss: float
+    band: str
+    explanation: str
+    computed: bool
+
+
+def _cards(cards: Iterable[Card]) -> str:
+    return " ".join(c.pretty for c in sorted(cards, key=sort_key))
+
+
+def compare(mine: DiscardResult, best: DiscardResult, contract: Bid,
+            computed: bool = False) -> DiscardGrade:
+    """Band ``mine`` against ``best`` (`trainer.generate.bands`) and explain it in words."""
+    chance = max(0.0, best.p_make - mine.p_make)
+    sign = -1 if contract.misere else 1
+    tricks = max(0.0, sign * (best.mean_tricks - mine.mean_tricks))
+    band = discard_band(chance, tricks)
+    text = [f"Best discard: {_cards(best.discard)}, making {contract.pretty} "
+            f"{100 * best.p_make:.0f}% of the time ({best.mean_tricks:.1f} tricks on average, "
+            f"{best.samples} layouts)."]
+    if frozenset(mine.discard) == frozenset(best.discard):
+        text.append("That is your discard: best.")
+    else:
+        text.append(f"Yours, {_cards(mine.discard)}: {100 * mine.p_make:.0f}% "
+                    f"({mine.mean_tricks:.1f} tricks), {100 * chance:.0f} points of chance and "
+                    f"{tricks:.2f} tricks less: {band}.")
+    if mine.policy:
+        text.append("(It is also the simple policy's discard: keep trumps and winners, make "
+                    "voids.)")
+    return DiscardGrade(mine, best, chance, tricks, band, " ".join(text), computed)
+
+
+@dataclass(frozen=True)
+class DiscardPuzzle:
+    """A discard puzzle record (DESIGN.md ``discard``): the `DiscardAnalysis` fields plus the
+    common ones, ``kitty`` (the three cards picked up) and ``title``."""
+
+    id: str
+    themes: tuple[str, ...]
+    rating: float
+    rating_deviation: float
+    generator: Mapping[str, Any]
+    analysis: DiscardAnalysis
+    kitty: tuple[Card, ...]
+    rules: RuleSet
+    title: str
+
+    def to_json(self) -> dict[str, Any]:
+        a = self.analysis.to_json()
+        return {
+            "id": self.id, "kind": "discard", "themes": list(self.themes),
+            "rating": self.rating, "rating_deviation": self.rating_deviation,
+            "generator": dict(self.generator), "hand": a["hand"], "contract": a["contract"],
+            "seat": a["seat"], "samples": a["samples"], "candidates": a["candidates"],
+            "dealer": a["dealer"], "auction": a["auction"], "kitty": [c.code for c in self.kitty],
+            "policy": a["policy"], "search": a["search"], "inferences": a["inferences"],
+            "dropped": a["dropped"], "rules": preset_name(self.rules), "title": self.title,
+        }
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> DiscardPuzzle:
+        """Read a record; raises `PuzzleError` naming a missing or bad field."""
+        try:
+            if obj.get("kind") != "discard":
+                raise PuzzleError(f"kind: expected 'discard', got {obj.get('kind')!r}")
+            rules = ruleset(obj.get("rules", "australian"))
+            policy = frozenset(parse_hand(obj["policy"]))
+            candidates = tuple(
+                DiscardResult(parse_hand(c["discard"]), float(c["ev"]), float(c["se"]),
+                              float(c["p_make"]), float(c["mean_tricks"]), int(obj["samples"]),
+                              frozenset(parse_hand(c["discard"])) == policy)
+                for c in obj["candidates"])
+            search = obj.get("search", {})
+            analysis = DiscardAnalysis(
+                hand=parse_hand(obj["hand"]), contract=parse_bid(obj["contract"]),
+                seat=parse_seat(obj["seat"], rules),
+                dealer=parse_seat(obj["dealer"], rules, "dealer"),
+                auction=tuple(obj["auction"]), samples=int(obj["samples"]),
+                candidates=candidates, policy=parse_hand(obj["policy"]),
+                shortlisted=int(search.get("shortlisted", 0)),
+                shortlist_samples=int(search.get("shortlist_samples", 0)),
+                inferences=tuple(obj.get("inferences", ())),
+                dropped=tuple(obj.get("dropped", ())),
+            )
+            return cls(str(obj["id"]), tuple(obj["themes"]), float(obj["rating"]),
+                       float(obj["rating_deviation"]), dict(obj["generator"]), analysis,
+                       parse_hand(obj.get("kitty", [])), rules, str(obj.get("title", "")))
+        except KeyError as exc:
+            raise PuzzleError(f"{exc.args[0]}: missing from the puzzle record") from None
+        except PuzzleError:
+            raise
+        except TrainerError as exc:
+            raise PuzzleError(f"puzzle {obj.get('id', '?')}: {exc}") from None
+
+
+def detect_themes(analysis: DiscardAnalysis) -> list[str]:
+    """The themes of the module docstring."""
+    contract = analysis.contract
+    order = CardOrder(trump=contract.trump)
+    themes = ["no_trumps" if contract.trump is None else "suit"]
+    best = analysis.best
+    kept = [c for c in analysis.hand if c not in best.discard]
+
+    def length(cards: Iterable[Card], suit: Any) -> int:
+        return sum(1 for c in cards if order.effective_suit(c) is suit)
+
+    side = {order.effective_suit(c) for c in analysis.hand} - {contract.trump, None}
+    if any(length(kept, s) == 0 for s in side):
+        themes.append("void")
+    if any(order.is_trump(c) for c in best.discard):
+        themes.append("discard_trump")
+    if any(c.rank is Rank.ACE and not order.is_trump(c) for c in best.discard):
+        themes.append("discard_ace")
+    if any(length(analysis.hand, s) >= 4 and length(kept, s) == length(analysis.hand, s)
+           for s in side) and contract.trump is None:
+        themes.append("keep_length")
+    policy = next((c for c in analysis.candidates if c.policy), None)
+    if policy is not None and compare(policy, best, contract).band in ("mistake", "blunder"):
+        themes.append("policy_trap")
+    return themes
+
+
+def initial_rating(analysis: DiscardAnalysis, themes: Iterable[str]) -> float:
+    """The module docstring's rating formula."""
+    c = analysis.candidates
+    gap = c[0].p_make - c[1].p_make if len(c) > 1 else 0.2
+    rating = 1000 + 500 * max(0.0, 1 - gap / 0.2) + (300 if "policy_trap" in themes else 0)
+    return float(max(600, min(2400, round(rating))))
+
+
+def generate_discard_puzzle(seed: int, samples: int = SAMPLES, workers: int | None = 1,
+                            rules: RuleSet | None = None) -> DiscardPuzzle | None:
+    """The discard puzzle of ``seed`` (module docstring), or None when no deal of the seed
+    ends in a suit or no-trump contract. The same seed, samples and rules give the same
+    record."""
+    rules = rules or ruleset()
+    rng = random.Random(seed)
+    moment = None
+    for _ in range(ATTEMPTS):
+        moment = find_discard_moment(rng, rules)
+        if moment is not None:
+            break
+    if moment is None:
+        return None
+    analysis = analyse_discard(moment.cards, moment.contract, moment.seat, moment.dealer,
+                               moment.calls, rules, samples, seed, workers)
+    themes = detect_themes(analysis)
+    title = (f"You are {moment.seat}, declarer in {moment.contract.pretty}. You picked up "
+             f"{_cards(moment.kitty)} from the kitty. Which three cards do you discard?")
+    return DiscardPuzzle(
+        id=f"d{seed:07d}", themes=tuple(themes), rating=initial_rating(analysis, themes),
+        rating_deviation=INITIAL_DEVIATION,
+        generator={"name": "discard", "version": GENERATOR_VERSION, "seed": seed,
+                   "samples": samples},
+        analysis=analysis, kitty=tuple(sorted(moment.kitty, key=sort_key)), rules=rules,
+        title=title,
+    )
+
+
+def grade_discard(puzzle: DiscardPuzzle, discard: Iterable[Card | str],
+                  workers: int | None = None, progress: Progress | None = None) -> DiscardGrade:
+    """Grade a learner's discard (three cards of the puzzle's 13, codes or `Card`s).
+
+    Looked up in the table; if missing, played on the puzzle's layouts (reproduced from the
+    recorded seed). Raises `SimulationError` for a discard that is not three of the hand's cards.
+    """
+    cards = parse_hand([c if isinstance(c, str) else c.code for c in discard])
+    a = puzzle.analysis
+    if len(cards) != puzzle.rules.kitty_size or not set(cards) <= set(a.hand):
+        raise SimulationError(f"discard: give {puzzle.rules.kitty_size} different cards of "
+                              "the hand")
+    found = a.find(cards)
+    if found is not None:
+        return compare(found, a.best, a.contract)
+    seed = puzzle.generator["seed"]
+    result = evaluate_discards(a.hand, a.contract, a.seat, a.dealer, [cards], a.auction,
+                               puzzle.rules, a.samples, seed, workers, progress)[0]
+    return compare(result, a.best, a.contract, computed=True)
+
+
+def bank_worker(seed: int) -> dict[str, Any] | None:
+    """One seed for `trainer.generate.bank` (a worker process, one solver per process)."""
+    puzzle = generate_discard_puzzle(seed)
+    return None if puzzle is None else puzzle.to_json()

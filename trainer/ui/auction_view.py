@@ -1,0 +1,60 @@
+"""The auction so far as a table by seat, and call buttons' labels (pure functions).
+
+Columns are the seats in calling order, from the dealer's left (the dealer last); each row is
+one round. With ``to_call`` given, a "?" marks where that seat calls next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pandas as pd
+
+from trainer.bidding import Auction, Bid, parse_call
+from trainer.cards import Seat
+from trainer.generate.explain import seat_name
+from trainer.rules import RuleSet
+from trainer.ui.hand_analysis import call_text
+
+
+def seat_heading(seat: Seat, dealer: Seat, you: Seat | None) -> str:
+    """A column heading: ``"North (you)"``, ``"West (dealer)"``."""
+    notes = [w for w, on in (("you", seat is you), ("dealer", seat is dealer)) if on]
+    return seat_name(seat) + (f" ({', '.join(notes)})" if notes else "")
+
+
+def auction_table(rules: RuleSet, dealer: Seat, calls: Sequence[str],
+                  to_call: Seat | None = None) -> pd.DataFrame:
+    """The calls as a table by seat (module docstring); every cell a string."""
+    auction = Auction(rules, dealer)
+    players = len(rules.seats)
+    order = [auction.seat_of_call(i) for i in range(players)]
+    cells = [call_text(c) for c in calls]
+    if to_call is not None:
+        cells.append("?")
+    cells += [""] * (-len(cells) % players)
+    rows = [cells[i:i + players] for i in range(0, len(cells), players)] or [[""] * players]
+    columns = [seat_heading(s, dealer, to_call) for s in order]
+    return pd.DataFrame(rows, columns=columns)
+
+
+def call_label(code: str) -> str:
+    """A call button's label: the call in symbols, red suits in red (Streamlit markdown)."""
+    call = parse_call(code)
+    text = call_text(code)
+    trump = call.trump if isinstance(call, Bid) else None
+    return f":red[**{text}**]" if trump is not None and trump.is_red else f"**{text}**"
+
+
+def call_rows(legal: Sequence[str]) -> list[list[str]]:
+    """Legal calls grouped for buttons: pass alone, then one row per level, misères last."""
+    passes = [c for c in legal if not isinstance(parse_call(c), Bid)]
+    bids = [c for c in legal if c not in passes]
+    levels: dict[object, list[str]] = {}
+    for code in bids:
+        bid = parse_call(code)
+        assert isinstance(bid, Bid)
+        levels.setdefault("misère" if bid.misere else bid.level, []).append(code)
+    rows = [passes] if passes else []
+    rows += [codes for level, codes in levels.items() if level != "misère"]
+    return rows + ([levels["misère"]] if "misère" in levels else [])

@@ -1,0 +1,131 @@
+"""The candidate tables and charts of the bidding and discard puzzles (pure functions returning
+pandas tables, Stylers and plotly figures; the pages draw them).
+
+Each table lists the record's candidates best first, with the learner's choice added when the
+table did not hold it, marked in a "You" column (words, not only colour) and highlighted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pandas as pd
+import plotly.graph_objects as go
+from pandas.io.formats.style import Styler
+
+from trainer.bidding import parse_call
+from trainer.cards import sort_key
+from trainer.generate.bid_puzzles import top_strains
+from trainer.rules import Strain
+from trainer.simulate import BidAnalysis, CallResult, DiscardResult
+from trainer.ui.hand_analysis import call_text
+
+YOU = "◀ you"
+HIGHLIGHT = "background-color: rgba(255, 193, 7, 0.28); font-weight: 600"
+MINE_COLOUR = "#e9a100"
+OTHER_COLOUR = "#5b7db1"
+SCORE, SE, MAKES, TRICKS = "Score", "± s.e.", "Makes", "Tricks"
+"""Column names: expected score, its standard error, chance of making, mean tricks (short, so
+the table fits a phone)."""
+FORMATS = {SCORE: "{:+.1f}", SE: "{:.1f}", MAKES: "{:.0%}", TRICKS: "{:.2f}"}
+
+
+def discard_text(result: DiscardResult) -> str:
+    """A discard in symbols, in hand order: ``8♠ J♣ 6♣``."""
+    return " ".join(c.pretty for c in sorted(result.discard, key=sort_key))
+
+
+def _with_mine(rows: list[dict[str, object]], mine: int | None) -> pd.DataFrame:
+    for i, row in enumerate(rows):
+        row["You"] = YOU if i == mine else ""
+    return pd.DataFrame(rows)
+
+
+def mine_row(table: pd.DataFrame) -> int | None:
+    """The position of the learner's row in a candidate table, or None."""
+    marks = list(table["You"])
+    return marks.index(YOU) if YOU in marks else None
+
+
+def call_table(candidates: Sequence[CallResult], mine: CallResult | None = None) -> pd.DataFrame:
+    """Calls best first (expected score): ``Call``, `SCORE`, `SE`, `MAKES`, `TRICKS`, ``You``
+    (marks ``mine``, added if missing)."""
+    results = list(candidates)
+    if mine is not None and all(c.call != mine.call for c in results):
+        results.append(mine)
+    results.sort(key=lambda c: -c.ev)
+    rows: list[dict[str, object]] = [
+        {"Call": call_text(c.call), SCORE: c.ev, SE: c.se, MAKES: c.p_make,
+         TRICKS: c.mean_tricks} for c in results]
+    at = next((i for i, c in enumerate(results) if mine is not None and c.call == mine.call),
+              None)
+    return _with_mine(rows, at)
+
+
+def discard_table(candidates: Sequence[DiscardResult],
+                  mine: DiscardResult | None = None) -> pd.DataFrame:
+    """Discards best first (as the record ranks them; the learner's added one by chance of
+    making then mean tricks): ``Discard``, `SCORE`, `SE`, `MAKES`, `TRICKS`, ``You``."""
+    results = list(candidates)
+    key = frozenset(mine.discard) if mine is not None else None
+    if mine is not None and all(frozenset(c.discard) != key for c in results):
+        results.append(mine)
+        results.sort(key=lambda c: (-c.p_make, -c.mean_tricks))
+    rows: list[dict[str, object]] = [
+        {"Discard": discard_text(c), SCORE: c.ev, SE: c.se, MAKES: c.p_make,
+         TRICKS: c.mean_tricks} for c in results]
+    at = next((i for i, c in enumerate(results) if frozenset(c.discard) == key), None)
+    return _with_mine(rows, at)
+
+
+def styled(table: pd.DataFrame) -> Styler:
+    """The table with numbers formatted and the learner's row highlighted."""
+    def paint(row: pd.Series) -> list[str]:
+        return [HIGHLIGHT if row["You"] else ""] * len(row)
+
+    formats = {k: v for k, v in FORMATS.items() if k in table.columns}
+    return table.style.apply(paint, axis=1).format(formats, na_rep="–")
+
+
+def bar_figure(labels: Sequence[str], values: Sequence[float], mine: int | None, *,
+               title: str, errors: Sequence[float] | None = None,
+               percent: bool = False) -> go.Figure:
+    """Horizontal bars, first label on top, the learner's bar in gold (error bars if given)."""
+    colours = [MINE_COLOUR if i == mine else OTHER_COLOUR for i in range(len(labels))]
+    text = [f"{v:.0%}" if percent else f"{v:+.0f}" for v in values]
+    bars = go.Bar(x=list(values), y=list(labels), orientation="h", marker_color=colours,
+                  text=text, textposition="auto",
+                  error_x=None if errors is None else {"type": "data", "array": list(errors)})
+    fig = go.Figure(bars)
+    fig.update_layout(
+        title={"text": title, "font": {"size": 14}}, height=90 + 32 * len(labels),
+        margin={"l": 10, "r": 10, "t": 40, "b": 30}, showlegend=False,
+        yaxis={"autorange": "reversed", "type": "category"},
+        xaxis={"tickformat": ".0%" if percent else "+d", "zeroline": True})
+    return fig
+
+
+def trick_figure(analysis: BidAnalysis, mine: str | None = None) -> go.Figure | None:
+    """The learner-declarer's trick distributions in the best strains of the table (and the
+    strain of ``mine``, a call code): share of layouts per trick count. None when the record
+    has no distributions."""
+    strains = top_strains(analysis, 2)
+    call = parse_call(mine) if mine else None
+    extra = getattr(call, "strain", None)
+    if isinstance(extra, Strain) and extra not in strains and extra.value in analysis.tricks:
+        strains.append(extra)
+    strains = [s for s in strains if analysis.tricks.get(s.value)]
+    if not strains:
+        return None
+    fig = go.Figure()
+    for strain in strains:
+        hist = analysis.tricks[strain.value]
+        total = sum(hist) or 1
+        name = "No trumps" if strain is Strain.NO_TRUMPS else f"{strain.symbol} trumps"
+        fig.add_bar(x=list(range(len(hist))), y=[n / total for n in hist], name=name)
+    fig.update_layout(
+        title={"text": "Your side's tricks over the layouts", "font": {"size": 14}},
+        barmode="group", height=320, margin={"l": 10, "r": 10, "t": 40, "b": 30},
+        xaxis={"title": "tricks", "dtick": 1}, yaxis={"tickformat": ".0%"},
+        legend={"orientation": "h", "y": -0.2})
+    return fig

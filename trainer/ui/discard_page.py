@@ -1,0 +1,211 @@
+"""Discard puzzles page: pick a puzzle (by theme and difficulty, or "next puzzle for me"), see
+the declarer's cards after taking the kitty, tick the cards to throw away, and discard.
+
+Exactly the kitty's size must be ticked (3; 5 in a pack with a five-card kitty): until then a
+message says how many are chosen and the Discard button is off. A discard is graded by
+`trainer.generate.discard_puzzles.grade_discard`: from the record's candidate table, or, for a
+discard the table does not list, by playing it on the puzzle's layouts (about a second, under
+the app's solver lock). The grade shows the band, the explanation, the table with the
+learner's discard marked and a chart of the candidates' chances of making. The first discard of
+a showing counts (solved = band best or good) and, with a learner chosen, is recorded once.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from trainer.cards import Card
+from trainer.errors import TrainerError
+from trainer.generate.discard_puzzles import DiscardGrade, DiscardPuzzle, grade_discard
+from trainer.generate.explain import seat_name
+from trainer.progress import Learner
+from trainer.rules import CardOrder
+from trainer.ui.auction_view import auction_table
+from trainer.ui.candidate_views import MAKES, bar_figure, discard_table, mine_row, styled
+from trainer.ui.cards_svg import card_svg
+from trainer.ui.profile import current_learner
+from trainer.ui.puzzle_answer import Answer, band_badge
+from trainer.ui.puzzle_bank import Bank, load_bank, themes_text
+from trainer.ui.puzzle_picker import NO_MATCH, PuzzlePicker, rating_line
+from trainer.ui.solver_access import solver_lock
+
+KIND = "discard"
+ANSWER_KEY = "discard_answer"  # the Answer on show
+PICK_PREFIX = "discard_pick:"  # + card code: the card's checkbox
+CARD_WIDTH = 56
+
+
+def puzzle_label(puzzle: DiscardPuzzle) -> str:
+    """A line for the picker: the contract, the kitty, rating and id."""
+    a = puzzle.analysis
+    kitty = " ".join(c.pretty for c in puzzle.kitty)
+    return f"{a.contract.pretty} by {a.seat.value} · kitty {kitty} · {puzzle.rating:.0f} · " \
+           f"{puzzle.id}"
+
+
+def pick_key(card: Card) -> str:
+    return PICK_PREFIX + card.code
+
+
+def _clear_picks() -> None:
+    for key in [k for k in st.session_state if isinstance(k, str) and k.startswith(PICK_PREFIX)]:
+        del st.session_state[key]
+
+
+def _start(puzzle: DiscardPuzzle) -> None:
+    _clear_picks()
+    st.session_state[ANSWER_KEY] = Answer(puzzle.id)
+
+
+def picker(bank: Bank[DiscardPuzzle]) -> PuzzlePicker[DiscardPuzzle]:
+    return PuzzlePicker(KIND, bank, puzzle_label, _start)
+
+
+def answer_for(puzzle: DiscardPuzzle) -> Answer[DiscardGrade]:
+    """The answer on show for ``puzzle`` (a fresh one, ticks cleared, if the session holds
+    another puzzle's)."""
+    answer = st.session_state.get(ANSWER_KEY)
+    if not isinstance(answer, Answer) or answer.puzzle_id != puzzle.id:
+        _start(puzzle)
+        answer = st.session_state[ANSWER_KEY]
+    return answer
+
+
+def chosen(puzzle: DiscardPuzzle) -> list[Card]:
+    """The ticked cards, in hand order."""
+    return [c for c in puzzle.analysis.hand if st.session_state.get(pick_key(c))]
+
+
+# --- callbacks ---------------------------------------------------------------------------------
+
+
+def _discard(chooser: PuzzlePicker[DiscardPuzzle], puzzle: DiscardPuzzle) -> None:
+    cards = chosen(puzzle)
+    if len(cards) != puzzle.rules.kitty_size:
+        return  # a stale click: the ticks changed
+    answer = answer_for(puzzle)
+    try:
+        with solver_lock():
+            grade = grade_discard(puzzle, cards, workers=1)
+    except TrainerError as e:
+        st.session_state[chooser.key("note")] = f"That discard cannot be graded: {e}"
+        return
+    codes = tuple(c.code for c in cards)
+    if answer.give(codes, grade, grade.band) and not answer.saved:
+        detail = {"discard": list(codes), "band": grade.band,
+                  "chance_loss": round(grade.chance_loss, 3),
+                  "trick_loss": round(grade.trick_loss, 2), "title": puzzle.title}
+        answer.saved = chooser.save(KIND, puzzle, bool(answer.result), detail)
+
+
+def _retry(puzzle: DiscardPuzzle) -> None:
+    _clear_picks()
+    answer_for(puzzle).retry()
+
+
+# --- drawing -----------------------------------------------------------------------------------
+
+
+def _header(puzzle: DiscardPuzzle, learner: Learner | None) -> None:
+    a = puzzle.analysis
+    count = puzzle.rules.kitty_size
+    st.subheader(f"Which {count} cards do you discard?")
+    kitty = " ".join(c.pretty for c in puzzle.kitty)
+    st.markdown(f"**Contract:** {a.contract.pretty} by {seat_name(a.seat)} (you) · "
+                f"**From the kitty:** {kitty}")
+    themes = themes_text(puzzle.themes, hidden=())
+    st.caption(f"Puzzle {puzzle.id}" + (f" · themes: {themes}" if themes else "") +
+               " · trumps have a gold edge.")
+    st.markdown(rating_line(puzzle, learner))
+    with st.expander("The auction"):
+        st.table(auction_table(puzzle.rules, a.dealer, a.auction), border="horizontal",
+                 hide_index=True)
+
+
+def _cards(puzzle: DiscardPuzzle, answer: Answer[DiscardGrade]) -> None:
+    a = puzzle.analysis
+    order = CardOrder(trump=a.contract.trump)
+    done = answer.grade is not None
+    with st.container(horizontal=True, gap="small", key="discard_cards"):
+        for card in a.hand:
+            with st.container(width="content", gap=None, key=f"discard_card_{card.code}"):
+                st.markdown(card_svg(card, order, width=CARD_WIDTH, mark_trumps=True),
+                            unsafe_allow_html=True)
+                st.checkbox("Joker" if card.is_joker else card.pretty, key=pick_key(card),
+                            disabled=done)
+
+
+def _choose(chooser: PuzzlePicker[DiscardPuzzle], puzzle: DiscardPuzzle) -> None:
+    count = puzzle.rules.kitty_size
+    cards = chosen(puzzle)
+    if len(cards) != count:
+        st.info(f"Choose exactly {count} cards to discard: {len(cards)} chosen so far.",
+                icon=":material/touch_app:")
+    names = " ".join(c.pretty for c in cards)
+    st.button(f"Discard {names}" if len(cards) == count else "Discard", key="discard_go",
+              type="primary", on_click=_discard, args=(chooser, puzzle),
+              disabled=len(cards) != count, icon=":material/delete:")
+
+
+def _grade(puzzle: DiscardPuzzle, answer: Answer[DiscardGrade]) -> None:
+    grade = answer.grade
+    assert grade is not None
+    names = " ".join(c.pretty for c in grade.result.discard)
+    st.markdown(f"{band_badge(grade.band)} You discarded **{names}**.")
+    st.markdown(grade.explanation)
+    if grade.computed:
+        st.caption("Your discard was not in the table: it was played on the same layouts.")
+    if answer.retries and answer.result is not None:
+        st.caption("A retry is practice: the first discard of a showing is the one that "
+                   "counts.")
+    table = discard_table(puzzle.analysis.candidates, grade.result)
+    st.dataframe(styled(table), hide_index=True, key="discard_table")
+    st.caption(f"Each discard played double dummy on {puzzle.analysis.samples} random "
+               "layouts of the unseen cards. Makes: the chance of making the contract; "
+               "Tricks: your side's mean tricks; Score: the expected score, your side minus "
+               "the opponents.")
+    figure = bar_figure(list(table["Discard"]), list(table[MAKES]), mine_row(table),
+                        title="Chance of making the contract", percent=True)
+    st.plotly_chart(figure, key="discard_chart", config={"displaylogo": False})
+
+
+def _actions(chooser: PuzzlePicker[DiscardPuzzle], puzzle: DiscardPuzzle,
+             answer: Answer[DiscardGrade]) -> None:
+    with st.container(horizontal=True, gap="small", key="discard_actions"):
+        st.button("Retry", key="discard_retry", on_click=_retry, args=(puzzle,),
+                  icon=":material/replay:", disabled=answer.grade is None)
+        st.button("Next puzzle", key="discard_next_bottom", on_click=chooser.next,
+                  icon=":material/skip_next:",
+                  type="primary" if answer.grade is not None else "secondary")
+
+
+def render() -> None:
+    """Draw the Discard puzzles page."""
+    st.title("Discard puzzles")
+    learner = current_learner()
+    if learner is None:
+        st.caption("Your results are not saved: pick a name on Home to keep them.")
+    bank: Bank[DiscardPuzzle] = load_bank(kind=KIND)
+    if bank.problem or not bank.puzzles:
+        st.warning(bank.problem or "The discard puzzle bank is empty.",
+                   icon=":material/warning:")
+        return
+    chooser = picker(bank)
+    puzzle = chooser.on_show()
+    chooser.render(puzzle)
+    if puzzle is None:
+        st.info(NO_MATCH)
+        return
+    answer = answer_for(puzzle)
+    st.divider()
+    _header(puzzle, current_learner())
+    _cards(puzzle, answer)
+    if answer.grade is None:
+        _choose(chooser, puzzle)
+    else:
+        _grade(puzzle, answer)
+    _actions(chooser, puzzle, answer)
+
+
+if __name__ == "__main__":
+    render()

@@ -1,0 +1,57 @@
+"""One learner's answer to a one-decision puzzle (a bid or a discard), as a page keeps it between
+reruns, and the grading bands in colour.
+
+A showing counts once: the first graded answer is its result (`SOLVED_BANDS` count as solved);
+"Retry" clears the answer for practice, and later answers are shown but not counted again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from trainer.generate.bands import BANDS
+
+G = TypeVar("G")
+
+SOLVED_BANDS = frozenset({"best", "good"})
+BAND_COLOURS = {"best": "green", "good": "blue", "inaccuracy": "orange", "mistake": "orange",
+                "blunder": "red"}
+"""Streamlit colour names for the bands (markdown ``:green-badge[...]``)."""
+BAND_WORDS = {"best": "Best", "good": "Good", "inaccuracy": "Inaccuracy", "mistake": "Mistake",
+              "blunder": "Blunder"}
+assert set(BAND_COLOURS) == set(BANDS) == set(BAND_WORDS)
+
+
+def band_badge(band: str) -> str:
+    """Markdown for a coloured badge naming ``band`` (``:green-badge[Best]``)."""
+    colour = BAND_COLOURS.get(band, "gray")
+    return f":{colour}-badge[{BAND_WORDS.get(band, band.capitalize())}]"
+
+
+@dataclass
+class Answer(Generic[G]):
+    """The answer on show for puzzle ``puzzle_id``: the learner's choice (codes) and its grade,
+    the counted result of the showing, and whether it has been saved."""
+
+    puzzle_id: str
+    choice: tuple[str, ...] | None = None
+    grade: G | None = None
+    band: str | None = None
+    result: bool | None = None
+    """The counted result of this showing: the first answer's, None before it."""
+    saved: bool = False
+    retries: int = 0
+
+    def give(self, choice: tuple[str, ...], grade: G, band: str) -> bool:
+        """Show ``grade`` for ``choice``; True when this answer is the showing's counted one."""
+        self.choice, self.grade, self.band = choice, grade, band
+        if self.result is not None:
+            return False
+        self.result = band in SOLVED_BANDS
+        return True
+
+    def retry(self) -> None:
+        """Clear the answer for another try (the counted result stays)."""
+        self.choice, self.grade, self.band = None, None, None
+        self.retries += 1

@@ -1,0 +1,200 @@
+"""Choosing a puzzle on a puzzle page, and saving its result: shared by the Play, Bidding and
+Discard puzzle pages.
+
+A `PuzzlePicker` draws the filters (themes and difficulty, plus any the page adds), the
+puzzle list and the "Next puzzle for me" button (`trainer.ui.puzzle_choice.next_puzzle`: due
+reviews first, then the puzzle the learner is about 60% likely to solve), and keeps the puzzle on
+show in the session and in the address (``?puzzle=<id>``). Its session and widget keys start
+with the page's ``prefix``: ``<prefix>_current``, ``_pick``, ``_themes``, ``_rating``,
+``_types`` and ``_sides`` (read when the page draws them), ``_done``, ``_note``, ``_next``.
+
+`PuzzlePicker.save` records a showing's first result once for the chosen learner (the puzzle's
+record rating as its starting rating), which moves both ratings and puts a failed puzzle in the
+review queue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic
+
+import streamlit as st
+
+from trainer.errors import TrainerError
+from trainer.progress import Learner, Rating
+from trainer.ui.profile import LEARNER_KEY, STORE_ERRORS, current_learner, store
+from trainer.ui.puzzle_bank import Bank, PuzzleFilter, matching, theme_words
+from trainer.ui.puzzle_choice import P, RatedPuzzle, next_puzzle, record_rating
+
+PARAM = "puzzle"
+NO_MATCH = "No puzzle matches these choices: widen the filters."
+
+
+def puzzle_rating(puzzle: RatedPuzzle) -> Rating:
+    """The puzzle's current rating: from the store, else from its record."""
+    try:
+        return store().puzzle_rating(puzzle.id, record_rating(puzzle))
+    except STORE_ERRORS:
+        return record_rating(puzzle)
+
+
+def learner_rating(learner: Learner | None) -> Rating:
+    return learner.rating if learner is not None else Rating()
+
+
+def rating_line(puzzle: RatedPuzzle, learner: Learner | None) -> str:
+    """Markdown: the puzzle's current rating, and the learner's (or how to get one)."""
+    rating = puzzle_rating(puzzle)
+    line = f"Puzzle rating **{rating.rating:.0f}** ± {rating.deviation:.0f}"
+    if learner is not None:
+        return line + (f" · {learner.name}'s rating **{learner.rating.rating:.0f}** "
+                       f"± {learner.rating.deviation:.0f}")
+    return line + " · pick a name on Home to get your own rating and keep your results"
+
+
+@dataclass(frozen=True)
+class PuzzlePicker(Generic[P]):
+    """The choosing part of one puzzle page (module docstring).
+
+    ``label``: a puzzle's line in the list (distinct per puzzle); ``on_open``: called when a
+    puzzle is put on show (the page starts a fresh attempt); ``extra_filters``: draws more
+    filter widgets inside the filter expander; ``what``: the filters in words, for its title.
+    """
+
+    prefix: str
+    bank: Bank[P]
+    label: Callable[[P], str]
+    on_open: Callable[[P], None]
+    extra_filters: Callable[[], None] | None = None
+    what: str = "theme, difficulty"
+
+    def key(self, name: str) -> str:
+        return f"{self.prefix}_{name}"
+
+    # --- choosing --------------------------------------------------------------------------
+
+    def current_filter(self) -> PuzzleFilter:
+        """The learner's choices in the filter widgets (read from session state)."""
+        low, high = self.bank.rating_range()
+        chosen = st.session_state.get(self.key("rating"))
+        rating = None
+        if isinstance(chosen, (tuple, list)) and tuple(chosen) != (low, high):
+            rating = (float(chosen[0]), float(chosen[1]))
+        return PuzzleFilter(
+            themes=frozenset(st.session_state.get(self.key("themes")) or ()),
+            contract_types=frozenset(st.session_state.get(self.key("types")) or ()),
+            sides=frozenset(st.session_state.get(self.key("sides")) or ()),
+            rating=rating,
+        )
+
+    def choose_next(self, skip: str | None) -> P | None:
+        """The next puzzle for the learner among those the filters accept (`next_puzzle`)."""
+        candidates = matching(self.bank.puzzles, self.current_filter())
+        learner = current_learner()
+        done: set[str] = set(st.session_state.get(self.key("done"), set()))
+        due: list[str] = []
+        if learner is not None:
+            try:
+                done |= store().attempted(learner)
+                due = store().due_reviews(learner)
+            except STORE_ERRORS:
+                pass
+        return next_puzzle(candidates, learner_rating(learner), puzzle_rating, done, due, skip)
+
+    def open(self, puzzle: P) -> None:
+        """Put ``puzzle`` on show (the page's `on_open` starts its attempt)."""
+        st.session_state[self.key("current")] = puzzle.id
+        self.on_open(puzzle)
+        st.query_params[PARAM] = puzzle.id
+
+    def next(self) -> None:
+        """Button callback: open the next puzzle for the learner (or say none matches)."""
+        puzzle = self.choose_next(st.session_state.get(self.key("current")))
+        if puzzle is None:
+            st.session_state[self.key("note")] = NO_MATCH
+        else:
+            self.open(puzzle)
+
+    def _picked(self) -> None:
+        puzzle = self.bank.by_id(st.session_state.get(self.key("pick")))
+        if puzzle is not None:
+            self.open(puzzle)
+
+    def on_show(self) -> P | None:
+        """The puzzle on show: the session's, else the address's, else the next for the
+        learner (None when no puzzle matches)."""
+        puzzle = self.bank.by_id(st.session_state.get(self.key("current")))
+        if puzzle is None:
+            puzzle = self.bank.by_id(st.query_params.get(PARAM)) or self.choose_next(None)
+            if puzzle is None:
+                return None
+            self.open(puzzle)
+        if st.query_params.get(PARAM) != puzzle.id:
+            st.query_params[PARAM] = puzzle.id
+        return puzzle
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def _filters(self) -> None:
+        low, high = self.bank.rating_range()
+        with st.expander(f"Filter puzzles: {self.what}"):
+            st.multiselect("Themes (all of them)", self.bank.themes(), format_func=theme_words,
+                           key=self.key("themes"), placeholder="Any theme")
+            if self.extra_filters is not None:
+                self.extra_filters()
+            st.slider("Difficulty (puzzle rating)", low, high, (low, high), step=25,
+                      key=self.key("rating"))
+
+    def render(self, puzzle: P | None) -> None:
+        """The filters, the puzzle list and the "Next puzzle for me" button."""
+        self._filters()
+        shown = matching(self.bank.puzzles, self.current_filter())
+        options = [p.id for p in shown]
+        if puzzle is not None and puzzle.id not in options:
+            options.append(puzzle.id)
+        labels = {p.id: self.label(p) for p in self.bank.puzzles}
+        if puzzle is not None:
+            st.session_state[self.key("pick")] = puzzle.id
+        left, right = st.columns([3, 1], vertical_alignment="bottom")
+        with left:
+            st.selectbox(f"Puzzle ({len(shown)} of {len(self.bank.puzzles)} match)", options,
+                         format_func=lambda i: labels.get(i, i), key=self.key("pick"),
+                         on_change=self._picked)
+        with right:
+            st.button("Next puzzle for me", key=self.key("next"), on_click=self.next,
+                      type="primary", icon=":material/skip_next:", width="stretch",
+                      help="Puzzles you failed come back when they are due for review; "
+                           "otherwise the unplayed puzzle you have about a 60% chance of "
+                           "solving.")
+        self.show_note()
+
+    def show_note(self) -> None:
+        """The one-off message left by the last callback (a save failure, no match)."""
+        note = st.session_state.pop(self.key("note"), None)
+        if note:
+            st.warning(note, icon=":material/info:")
+
+    # --- saving ----------------------------------------------------------------------------
+
+    def save(self, kind: str, puzzle: P, solved: bool, detail: dict[str, Any]) -> bool:
+        """Record a showing's result for the chosen learner; True once it is in the store.
+
+        The puzzle counts as done for this session either way; without a learner nothing is
+        written. A store failure leaves a note for the next run.
+        """
+        st.session_state.setdefault(self.key("done"), set()).add(puzzle.id)
+        learner = current_learner()
+        if learner is None:
+            return False
+        try:
+            updated = store().record_puzzle_attempt(
+                learner, kind, puzzle.id, puzzle.themes, solved, record_rating(puzzle), detail)
+        except (TrainerError, *STORE_ERRORS) as e:
+            st.session_state[self.key("note")] = f"Your result could not be saved: {e}"
+            return False
+        st.session_state[LEARNER_KEY] = updated
+        change = updated.rating.rating - learner.rating.rating
+        st.toast(f"Saved. Your rating {learner.rating.rating:.0f} → "
+                 f"{updated.rating.rating:.0f} ({change:+.0f}).", icon=":material/save:")
+        return True
