@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from trainer.notation import parse_position
 from trainer.solver import analyse
-from trainer.ui.hand_analysis import available, candidates_table
+from trainer.ui.hand_analysis import candidates_table, supported
 from trainer.ui.position_values import EXAMPLE, pretty_json, value_position, values_table
 from trainer.ui.puzzle_bank import load_bank
 
@@ -99,11 +99,11 @@ def test_values_table_puts_the_best_cards_first() -> None:
                                               reverse=result.analysis.maximising)
 
 
-def test_hand_analysis_hidden_without_trainer_simulate(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "trainer.simulate", types.ModuleType("trainer.simulate"))
-    assert not available()  # a module without the entry point counts as missing
-    at = start()
-    assert not any(h.value == "Analyse my hand" for h in at.subheader)
+def test_hand_analysis_needs_four_players() -> None:
+    """The simulation covers the 4-player game: other tables get a note instead of the form."""
+    from trainer.rules import ruleset
+
+    assert supported(ruleset()) and not supported(ruleset({"players": 3}))
 
 
 def fake_simulate(calls: list[dict[str, object]]) -> types.ModuleType:
@@ -148,8 +148,6 @@ def test_hand_analysis_bad_hand_is_a_message(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_run_analysis_with_the_real_simulation() -> None:
-    if not available():
-        pytest.skip("trainer.simulate is not installed yet")
     from trainer.rules import PRESETS
     from trainer.ui.hand_analysis import run_analysis
 

@@ -1,9 +1,7 @@
 """The "analyse my hand" section of the Analyse page: a hand and an auction valued by
-simulation (`trainer.simulate`), shown only when that module is installed.
+simulation (`trainer.simulate`, the 4-player game).
 
-No placeholder is ever drawn: `available()` is False until ``trainer.simulate`` exists and
-provides `ENTRY`, and the page then skips the section entirely. The one call into the module is
-`run_analysis`, which expects::
+The one call into the module is `run_analysis`, which expects::
 
     trainer.simulate.analyse_bid(hand, seat, dealer, calls, rules=..., samples=...,
                                  workers=..., progress=progress(done, total))
@@ -20,7 +18,6 @@ server's own process (``workers=1``: forking a threaded web server is not safe).
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import sys
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -54,22 +51,14 @@ class HandReport:
     notes: tuple[str, ...] = ()
 
 
-def simulate_module() -> ModuleType | None:
-    """``trainer.simulate`` if it is installed, else None."""
-    if MODULE in sys.modules:
-        return sys.modules[MODULE]
-    try:
-        if importlib.util.find_spec(MODULE) is None:
-            return None
-        return importlib.import_module(MODULE)
-    except (ImportError, ValueError):
-        return None
+def simulate_module() -> ModuleType:
+    """``trainer.simulate`` (looked up through ``sys.modules`` so tests can stand one in)."""
+    return sys.modules.get(MODULE) or importlib.import_module(MODULE)
 
 
-def available() -> bool:
-    """True when the hand analysis can run (the module exists and has `ENTRY`)."""
-    module = simulate_module()
-    return module is not None and callable(getattr(module, ENTRY, None))
+def supported(rules: RuleSet) -> bool:
+    """The simulation covers the 4-player game (`trainer.simulate`)."""
+    return rules.players == 4
 
 
 def run_analysis(hand: Sequence[str], auction: Sequence[str], seat: str, dealer: str,
@@ -116,10 +105,12 @@ def candidates_table(candidates: Sequence[Any]) -> pd.DataFrame:
 
 
 def render_hand_analysis() -> None:
-    """The section: a hand and auction form; nothing at all when `available()` is False."""
-    if not available():
-        return
+    """The section: a hand and auction form (4-player rules; a note otherwise)."""
     rules = current_rules()
+    if not supported(rules):
+        st.info("Analyse my hand simulates the 4-player game; choose 4 players on the Rules "
+                "page to use it.")
+        return
     seats = [s.value for s in rules.seats]
     st.divider()
     st.subheader("Analyse my hand")
