@@ -83,11 +83,12 @@ def test_jsonl_bad_line_reported_in_place_and_batch_goes_on(
                                json.dumps(POSITION)]) + "\n")
     code, out, err = run(["solve", "--jsonl", str(path)], "", monkeypatch, capsys)
     answers = [json.loads(x) for x in out.splitlines()]
-    assert len(answers) == 4  # the blank line is skipped
-    assert answers[0] == ANSWER and answers[3] == ANSWER
+    assert len(answers) == 5  # one answer a line, the blank line included
+    assert answers[0] == ANSWER and answers[4] == ANSWER
     assert answers[1]["error"].startswith("line 2: ")
-    assert answers[2]["error"].startswith("line 4: declarer")
-    assert code == 2 and err.count("\n") == 1 and "line 2, 4" in err
+    assert answers[2]["error"] == "line 3: empty line, expected a position"
+    assert answers[3]["error"].startswith("line 4: declarer")
+    assert code == 2 and err.count("\n") == 1 and "line 2, 3, 4" in err
 
 
 def test_python_dash_m_trainer_solve() -> None:

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from trainer.bidding import ladder, parse_bid
+from trainer.bidding import bid_rank, ladder, parse_bid
 from trainer.cards import Seat, deal
 from trainer.errors import TrainerError
 from trainer.notation import format_hand, load_json, parse_position, parse_seat
@@ -31,7 +32,7 @@ class _Parser(argparse.ArgumentParser):
 
 def _rules(args: argparse.Namespace) -> RuleSet:
     text = args.rules
-    if text is not None and text.lstrip().startswith("{"):
+    if text is not None and text.lstrip()[:1] in ("{", "["):
         return ruleset(load_json(text, "rules"))
     return ruleset(text)
 
@@ -47,7 +48,10 @@ def _read(path: str | None) -> str:
 
 
 def cmd_score(args: argparse.Namespace) -> Any:
-    score = score_hand(parse_bid(args.contract), args.tricks, _rules(args))
+    rules = _rules(args)
+    contract = parse_bid(args.contract)
+    bid_rank(contract, rules)  # refuses misère when the rules do not play it
+    score = score_hand(contract, args.tricks, rules)
     return {"declarer": score.declarer, "defenders": score.defenders}
 
 
@@ -135,7 +139,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     if result is not None:
-        print(json.dumps(result, ensure_ascii=False))
+        try:
+            print(json.dumps(result, ensure_ascii=False))
+            sys.stdout.flush()
+        except BrokenPipeError:  # e.g. piped into `head`: the reader has gone, not an error
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 

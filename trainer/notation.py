@@ -176,6 +176,8 @@ def load_json(text: str, what: str = "position") -> Any:
     except json.JSONDecodeError as exc:
         raise PositionError(f"{what}: not valid JSON ({exc.msg} at line {exc.lineno} "
                             f"column {exc.colno})") from None
+    except RecursionError:
+        raise PositionError(f"{what}: JSON nested too deeply") from None
 
 
 def parse_position(data: str | Mapping[str, Any]) -> Position:

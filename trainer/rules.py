@@ -82,7 +82,7 @@ class RuleSet:
         }
         for name, allowed in choices.items():
             value = getattr(self, name)
-            if value not in allowed or isinstance(value, bool):
+            if value not in allowed or type(value) is not type(allowed[0]):
                 raise RuleError(f"{name}: {value!r} is not one of {', '.join(map(str, allowed))}")
         for f in fields(self):
             if f.name not in choices and not isinstance(getattr(self, f.name), bool):

@@ -61,7 +61,9 @@ def cmd_solve(args: argparse.Namespace) -> Any:
 
 
 def solve_lines(lines: Iterable[str], out: TextIO) -> list[int]:
-    """Answer each non-blank line of ``lines`` on ``out``; returns the bad lines' numbers."""
+    """Answer each line of ``lines`` on ``out``, one answer a line (a blank or bad line answers
+    ``{"error": "line N: ..."}`` so answers stay paired with lines); returns the bad lines'
+    numbers."""
     bad: list[int] = []
     for number, answer in _answers(lines):
         if "error" in answer:
@@ -74,6 +76,7 @@ def solve_lines(lines: Iterable[str], out: TextIO) -> list[int]:
 def _answers(lines: Iterable[str]) -> Iterator[tuple[int, dict[str, Any]]]:
     for number, line in enumerate(lines, start=1):
         if not line.strip():
+            yield number, {"error": f"line {number}: empty line, expected a position"}
             continue
         try:
             yield number, solve_text(line)
