@@ -62,8 +62,9 @@ def test_bank_size_and_spread(puzzles):
 
 
 def test_every_puzzle_reverified(puzzles):
-    """Goal reachable, right cards exactly the solver's, only-move at the first decision, the
-    line replays to each decision, and the goal is settled at the end of the main line."""
+    """Goal reachable, right cards exactly the solver's, some card wrong at every decision,
+    only-move at the first, the line replays to each decision, and the goal is settled at the
+    end of the main line."""
     for puzzle in puzzles:
         state = puzzle.position.to_state()
         start = len(state.history)
@@ -73,6 +74,7 @@ def test_every_puzzle_reverified(puzzles):
             counted = counted_since(state, start)[0]
             verdicts = judge(SOLVER.analyse(state), state, puzzle.goal, counted)
             assert set(verdicts.right) == set(decision.right), (puzzle.id, i)
+            assert verdicts.wrong, (puzzle.id, i)  # every recorded decision is a real one
             if i == 0:
                 assert puzzle.goal.met_by(verdicts.analysis.best)
                 assert only_move(verdicts), puzzle.id

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from trainer.cards import Seat
 from trainer.errors import IllegalPlayError
 from trainer.generate.explain import TrickStory, play_text, seat_name, tell_line, tricks_phrase
-from trainer.generate.goals import PuzzleError, counted_since, equivalence_classes, judge
+from trainer.generate.goals import PuzzleError, counted_since, judge
 from trainer.generate.play_puzzles import LineBuilder
 from trainer.generate.records import PlayPuzzle
 from trainer.notation import parse_play
@@ -135,15 +135,13 @@ class PuzzleSession:
             seat = self.state.to_play
             assert seat is not None
             if seat is self.learner:
-                legal = self.state.legal_plays()
-                if len(equivalence_classes(self.state, legal)) > 1 and not script:
-                    break
-                if script and script[0] in legal:
-                    nxt = script.pop(0)  # a forced card of the learner, on the recorded line
-                elif len(equivalence_classes(self.state, legal)) == 1:
-                    nxt = legal[0]
+                if script and script[0] in self.state.legal_plays():
+                    nxt = script.pop(0)  # the learner's free card, on the recorded line
                 else:
-                    break
+                    free = self.builder.free_play(self.state)
+                    if free is None:
+                        break  # a real decision: the learner's turn
+                    nxt = free
             elif script:
                 nxt = script.pop(0)
             else:

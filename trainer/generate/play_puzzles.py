@@ -14,7 +14,8 @@ From a seed (one `random.Random`):
 4. The main line: the learner plays a right card (the best); the partner plays the solver's
    best card; an opponent plays a best reply, and among equally good replies the one that
    leaves the learner the fewest right answers at the next decision; forced cards (one
-   distinct choice) are played in the line. It stops when the goal is settled by the tricks.
+   distinct choice, or every card keeps the goal) are played in the line, so every recorded
+   decision has a wrong card. It stops when the goal is settled by the tricks.
 5. Themes (`trainer.generate.themes`) and the initial rating (`initial_rating`).
 """
 
@@ -34,7 +35,7 @@ from trainer.rules import Play, RuleSet, Strain, ruleset
 from trainer.scoring import bid_value
 from trainer.solver import Solver
 
-GENERATOR_VERSION = 1
+GENERATOR_VERSION = 2
 KINDS = ("suit_declarer", "suit_defence", "nt_declarer", "nt_defence", "misere_declarer",
          "misere_defence")
 NOISE = 0.1
@@ -282,6 +283,17 @@ class LineBuilder:
             state.pop()
         return min(scored)[2]
 
+    def free_play(self, state: PlayState) -> Play | None:
+        """The learner's card when it is no decision (one distinct card, or every card keeps
+        the goal: the solver's best is played for them), else None: a real decision."""
+        legal = state.legal_plays()
+        if len(equivalence_classes(state, legal)) == 1:
+            return legal[0]
+        verdicts = self.verdicts(state)
+        if verdicts.wrong:
+            return None
+        return verdicts.analysis.best_plays[0]
+
     def reply(self, state: PlayState) -> Play:
         """The card the partner or an opponent plays at ``state`` (not the learner's turn)."""
         if state.to_play in self.own_side:
@@ -302,9 +314,9 @@ class LineBuilder:
             while not self.settled(state):
                 seat = state.to_play
                 if seat is self.learner:
-                    if len(equivalence_classes(state, state.legal_plays())) > 1:
+                    play = self.free_play(state)
+                    if play is None:
                         break
-                    play = state.legal_plays()[0]
                 else:
                     play = self.reply(state)
                 state.push(play)
