@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 from trainer.progress import ProgressStore
 from trainer.quiz import MASTERY_STREAK, Question
 from trainer.rules import ruleset
+from trainer.ui.profile import md
 
 APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
 LEARN = "trainer/ui/learn.py"
@@ -160,3 +161,25 @@ def test_unknown_learner_in_the_address(db: Path) -> None:
     assert "learner" not in at.session_state
     assert any("No learner called 'Nobody'" in w.value for w in at.warning)
     assert ProgressStore(db).learners() == []
+
+
+def test_new_learner_with_a_saved_name_is_not_opened(db: Path) -> None:
+    ProgressStore(db).learner("Alice")
+    at = start()
+    create(at, " Alice ")
+    assert "learner" not in at.session_state
+    assert "learner" not in at.query_params
+    assert any("Alice already exists: use Continue" in w.value for w in at.warning)
+    at.selectbox(key="learner_pick").set_value("Alice")
+    at.button(key="learner_continue").click().run()
+    assert at.session_state["learner"].name == "Alice"
+    assert not any("already exists" in w.value for w in at.warning)
+
+
+def test_learner_names_are_shown_as_typed(db: Path) -> None:
+    at = start()
+    create(at, "**Bo** [x](y)")
+    assert at.session_state["learner"].name == "**Bo** [x](y)"
+    line = next(m.value for m in at.markdown if m.value.startswith("Learning as"))
+    assert r"\*\*Bo\*\* \[x\]\(y\)" in line
+    assert md("a_b*c") == r"a\_b\*c"

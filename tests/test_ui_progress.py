@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -115,3 +116,29 @@ def test_review_table_says_when() -> None:
                          {"a": "A"}, now)
     assert list(table["Status"]) == ["due now", "in 3 days"]
     assert list(table["Title"]) == ["A", ""]
+
+
+def test_zero_percent_bars_keep_a_visible_label() -> None:
+    table = pd.DataFrame({"Theme": ["Ruffing", "Entries"], "Tries": [2, 4], "Right": [0, 4],
+                          "Accuracy": [0.0, 1.0]})
+    bar = accuracy_figure(table, "Theme", "t").data[0]
+    assert list(bar.text) == ["0% (0/2)", "100% (4/4)"]
+    assert list(bar.textposition) == ["outside", "inside"]
+
+
+def test_lesson_rows_have_a_blank_rating_after() -> None:
+    now = datetime.now(UTC)
+    attempts = [Attempt("lesson", "pack", (), True, {}, now, None, None),
+                Attempt("play", "p1", ("ruff",), False, {}, now, 1480.0, 250.0)]
+    table = history_table(attempts, {})
+    assert list(table["Rating after"]) == ["1480", ""]  # newest first
+    assert "None" not in table.to_csv()
+
+
+def test_no_theme_chart_before_any_puzzle(db: Path) -> None:
+    store = ProgressStore(db)
+    ann = store.learner("Ann")
+    store.record_lesson_answer(ann, "pack", True, {})
+    at = start("Ann")
+    assert any("No puzzle attempts yet" in c.value for c in at.caption)
+    assert len(at.get("plotly_chart")) == 1  # by lesson only

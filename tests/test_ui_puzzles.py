@@ -13,8 +13,16 @@ from streamlit.testing.v1 import AppTest
 
 from trainer.generate.records import PlayPuzzle
 from trainer.progress import ProgressStore, Rating
+from trainer.rules import PRESETS, RuleSet
 from trainer.ui.board_html import board_html, compass, history_rows
-from trainer.ui.puzzle_bank import PuzzleFilter, load_bank, matching, theme_words
+from trainer.ui.puzzle_bank import (
+    PuzzleFilter,
+    fits_rules,
+    for_rules,
+    load_bank,
+    matching,
+    theme_words,
+)
 from trainer.ui.puzzle_choice import TARGET_SCORE, next_puzzle, record_rating
 
 APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
@@ -291,3 +299,41 @@ def test_next_puzzle_looks_up_a_shortlist_only() -> None:
     chosen = next_puzzle(many, Rating(1800.0, 60.0), rating_of)
     assert chosen is not None and len(asked) <= SHORTLIST
     assert abs(chosen.rating - 1730) < 60  # about a 60% chance for a 1800 learner
+
+
+# --- the rules in use --------------------------------------------------------------------------
+
+
+def test_three_players_get_a_message_and_a_way_back(db: Path) -> None:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["play_pause"] = 0
+    at.session_state["rules"] = RuleSet(players=3)
+    at.run()
+    at.switch_page(PLAY).run()
+    assert not at.exception, at.exception
+    assert any("for the 4-player Australian game; your rules are 3 players" in w.value
+               for w in at.warning)
+    assert not [b for b in at.button if b.key and b.key.startswith("play_card:")]
+    at.button(key="play_use_australian").click().run()
+    assert not at.exception, at.exception
+    assert at.session_state["rules"] == PRESETS["australian"]
+    assert at.subheader and any(at.subheader[0].value == p.title for p in PUZZLES)
+    assert any(b.key and b.key.startswith("play_card:") for b in at.button)
+
+
+def test_play_puzzles_fit_rules_that_change_only_bidding_or_scoring() -> None:
+    bidding = RuleSet(one_round_bidding=True, overtricks_10=True)
+    assert len(for_rules(BANK, bidding).puzzles) == len(PUZZLES)
+    assert not for_rules(BANK, RuleSet(joker_low_in_misere=True)).puzzles
+    misere = next(p for p in PUZZLES if p.contract_type in ("misere", "open_misere"))
+    assert not fits_rules(misere, RuleSet(misere=False))
+    assert fits_rules(PUZZLES[0], PRESETS["australian"])
+    assert not fits_rules(PUZZLES[0], RuleSet(players=6))
+
+
+def test_bid_and_discard_puzzles_need_the_same_rules() -> None:
+    for kind in ("bid", "discard"):
+        bank = load_bank(kind=kind)
+        assert len(for_rules(bank, PRESETS["australian"]).puzzles) == len(bank.puzzles)
+        assert not for_rules(bank, PRESETS["american"]).puzzles
+        assert not for_rules(bank, RuleSet(overtricks_10=True)).puzzles

@@ -33,7 +33,7 @@ from trainer.ui.hand_analysis import call_text
 from trainer.ui.profile import current_learner
 from trainer.ui.puzzle_answer import Answer, band_badge
 from trainer.ui.puzzle_bank import Bank, load_bank, theme_words, themes_text
-from trainer.ui.puzzle_picker import NO_MATCH, PuzzlePicker, rating_line
+from trainer.ui.puzzle_picker import NO_MATCH, PuzzlePicker, fitting_bank, rating_line
 from trainer.ui.rule_options import rules_summary
 
 KIND = "bid"
@@ -157,7 +157,10 @@ def render() -> None:
     if bank.problem or not bank.puzzles:
         st.warning(bank.problem or "The bidding puzzle bank is empty.", icon=":material/warning:")
         return
-    chooser = picker(bank)
+    fitting = fitting_bank(bank, "bid")
+    if fitting is None:
+        return
+    chooser = picker(fitting)
     puzzle = chooser.on_show()
     chooser.render(puzzle)
     if puzzle is None:

@@ -26,7 +26,7 @@ from trainer.ui.cards_svg import card_svg
 from trainer.ui.profile import current_learner
 from trainer.ui.puzzle_answer import Answer, band_badge
 from trainer.ui.puzzle_bank import Bank, load_bank, themes_text
-from trainer.ui.puzzle_picker import NO_MATCH, PuzzlePicker, rating_line
+from trainer.ui.puzzle_picker import NO_MATCH, PuzzlePicker, fitting_bank, rating_line
 from trainer.ui.solver_access import solver_lock
 
 KIND = "discard"
@@ -190,7 +190,10 @@ def render() -> None:
         st.warning(bank.problem or "The discard puzzle bank is empty.",
                    icon=":material/warning:")
         return
-    chooser = picker(bank)
+    fitting = fitting_bank(bank, "discard")
+    if fitting is None:
+        return
+    chooser = picker(fitting)
     puzzle = chooser.on_show()
     chooser.render(puzzle)
     if puzzle is None:

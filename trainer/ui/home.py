@@ -16,6 +16,7 @@ from trainer.ui.profile import (
     UNKNOWN_KEY,
     current_learner,
     forget_learner,
+    md,
     name_problem,
     store,
 )
@@ -30,6 +31,7 @@ DISCARD_PAGE = "trainer/ui/discard_page.py"
 NEW_NAME_KEY = "learner_new_name"
 PICK_NAME_KEY = "learner_pick"
 ERROR_KEY = "learner_error"
+EXISTS_KEY = "learner_exists"
 START_KEY = "home_start"
 
 
@@ -48,10 +50,24 @@ def _open(name: str) -> None:
 
 
 def _create() -> None:
-    _open(st.session_state.get(NEW_NAME_KEY) or "")
+    """Create the learner typed in; a name already saved is not opened (that would carry on
+    someone else's progress): the learner is told to use Continue or choose another name."""
+    name = (st.session_state.get(NEW_NAME_KEY) or "").strip()
+    st.session_state.pop(EXISTS_KEY, None)
+    try:
+        taken = name in store().learners()
+    except STORE_ERRORS:
+        taken = False  # `_open` reports the store's problem
+    if taken:
+        st.session_state.pop(ERROR_KEY, None)
+        st.session_state[EXISTS_KEY] = (f"{md(name)} already exists: use Continue to pick "
+                                        "that name, or choose another name.")
+        return
+    _open(name)
 
 
 def _continue() -> None:
+    st.session_state.pop(EXISTS_KEY, None)
     name = st.session_state.get(PICK_NAME_KEY)
     if name:
         _open(name)
@@ -82,6 +98,9 @@ def _learner_form() -> None:
     problem = st.session_state.get(ERROR_KEY)
     if problem:
         st.error(problem, icon=":material/error:")
+    taken = st.session_state.get(EXISTS_KEY)
+    if taken:
+        st.warning(taken, icon=":material/person:")
 
 
 def next_lesson(lessons: list[Lesson], records: dict[str, Mastery]) -> Lesson | None:
@@ -107,7 +126,8 @@ def _where_you_are() -> None:
     learner = current_learner()
     unknown = st.session_state.pop(UNKNOWN_KEY, None)
     if unknown:
-        st.warning(f"No learner called {unknown!r} is saved here. Pick or create a name below.")
+        st.warning(f"No learner called {md(repr(unknown))} is saved here. Pick or create a "
+                   "name below.")
     if learner is None:
         st.info(
             "Pick a name to keep your progress: your answers, your mastered lessons and your "
@@ -124,7 +144,7 @@ def _where_you_are() -> None:
         return
     records = saved_mastery() or {}
     done = sum(1 for lesson in lessons if records.get(lesson.id, Mastery()).mastered)
-    st.markdown(f"Learning as **{learner.name}**: {done} of {len(lessons)} lessons mastered.")
+    st.markdown(f"Learning as **{md(learner.name)}**: {done} of {len(lessons)} lessons mastered.")
     if lessons:
         st.progress(done / len(lessons))
     upcoming = next_lesson(lessons, records)

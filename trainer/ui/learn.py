@@ -24,7 +24,7 @@ from trainer.quiz import MASTERY_STREAK, Mastery, Question, make_question
 from trainer.rules import RuleSet, preset_name
 from trainer.ui.cards_svg import hand_html, trick_html
 from trainer.ui.lesson_files import Lesson, LessonError, inline_html, load_lessons, split_blocks
-from trainer.ui.profile import current_learner
+from trainer.ui.profile import current_learner, md
 from trainer.ui.rule_options import rules_summary
 from trainer.ui.state import (
     SAVE_ERROR_KEY,
@@ -232,7 +232,7 @@ def render() -> None:
     rules = current_rules()
     lesson = _choose(lessons)
     if learner is not None:
-        st.caption(f"Saving progress for **{learner.name}**.")
+        st.caption(f"Saving progress for **{md(learner.name)}**.")
     else:
         st.caption("Your answers are not saved: pick a name on Home to keep your progress.")
     problem = st.session_state.pop(SAVE_ERROR_KEY, None)

@@ -32,7 +32,7 @@ from trainer.ui.puzzle_bank import (
     puzzle_label,
     themes_text,
 )
-from trainer.ui.puzzle_picker import NO_MATCH, PuzzlePicker, rating_line
+from trainer.ui.puzzle_picker import NO_MATCH, PuzzlePicker, fitting_bank, rating_line
 
 ATTEMPT_KEY = "play_attempt"  # the PlayAttempt of the puzzle on show
 TYPES_KEY = "play_types"
@@ -272,7 +272,10 @@ def render() -> None:
     if not bank.puzzles:
         st.info("The puzzle bank is empty.")
         return
-    chooser = picker(bank)
+    fitting = fitting_bank(bank, "play")
+    if fitting is None:
+        return
+    chooser = picker(fitting)
     puzzle = _on_show(chooser)
     chooser.render(puzzle)
     if puzzle is None:

@@ -76,6 +76,16 @@ def forget_learner() -> None:
         del st.query_params[PARAM]
 
 
+MARKDOWN_SPECIALS = frozenset("\\`*_{}[]()<>#+-.!|~$:=")
+"""Characters a learner's name may hold that Streamlit's Markdown would act on."""
+
+
+def md(text: str) -> str:
+    """``text`` for Markdown as typed: each Markdown character backslash-escaped (a learner
+    called ``**Al**`` shows as ``**Al**``, not in bold)."""
+    return "".join(f"\\{c}" if c in MARKDOWN_SPECIALS else c for c in text)
+
+
 def name_problem(error: StoreError) -> str:
     """A store error about a name, in words for the learner."""
     text = str(error)

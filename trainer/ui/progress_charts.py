@@ -10,6 +10,8 @@ BAND = "rgba(94, 42, 132, 0.15)"
 LINE = "#5e2a84"
 BAR = "#2e7d32"
 MARGIN = {"l": 10, "r": 10, "t": 40, "b": 10}
+INSIDE_FROM = 40
+"""Bars at least this % long carry their label inside; shorter ones just outside."""
 
 
 def rating_figure(history: pd.DataFrame) -> go.Figure:
@@ -36,12 +38,18 @@ def rating_figure(history: pd.DataFrame) -> go.Figure:
 
 
 def accuracy_figure(table: pd.DataFrame, label: str, title: str) -> go.Figure:
-    """Horizontal bars of accuracy (0-100%) per ``label`` value, each bar marked right/tries."""
-    text = [f"{r}/{t}" for r, t in zip(table["Right"], table["Tries"], strict=True)]
+    """Horizontal bars of accuracy (0-100%) per ``label`` value, each bar marked with its
+    percentage and right/tries: inside a long bar, just outside a short one (so a 0% bar still
+    shows its label)."""
+    percent = (table["Accuracy"] * 100).tolist()
+    text = [f"{p:.0f}% ({r}/{t})"
+            for p, r, t in zip(percent, table["Right"], table["Tries"], strict=True)]
     fig = go.Figure(go.Bar(
-        x=(table["Accuracy"] * 100).tolist(), y=table[label].tolist(), orientation="h",
-        marker_color=BAR, text=text, textposition="auto",
-        hovertemplate="%{y}: %{x:.0f}% (%{text})<extra></extra>"))
+        x=percent, y=table[label].tolist(), orientation="h",
+        marker_color=BAR, text=text,
+        textposition=["inside" if p >= INSIDE_FROM else "outside" for p in percent],
+        insidetextanchor="end", cliponaxis=False,
+        hovertemplate="%{y}: %{text}<extra></extra>"))
     fig.update_layout(title=title, height=max(200, 60 + 32 * len(table)), margin=MARGIN,
                       xaxis={"range": [0, 101], "title": "% right", "ticksuffix": "%",
                              "tickvals": [0, 25, 50, 75, 100]},

@@ -92,12 +92,13 @@ def _span(delta: object) -> str:
 
 def history_table(attempts: Sequence[Attempt], titles: Mapping[str, str]) -> pd.DataFrame:
     """Every attempt, newest first: ``When``, ``Kind``, ``Title``, ``Result``,
-    ``Rating after``, ``Themes``, ``Item`` (the lesson or puzzle id)."""
+    ``Rating after`` (as text, blank for a lesson answer), ``Themes``, ``Item`` (the lesson or
+    puzzle id)."""
     rows = [
         {"When": a.created, "Kind": "puzzle" if a.kind == "play" else a.kind,
          "Title": titles.get(a.item, str(a.detail.get("title", a.item))),
          "Result": "right" if a.correct else "wrong",
-         "Rating after": None if a.rating is None else round(a.rating),
+         "Rating after": "" if a.rating is None else str(round(a.rating)),
          "Themes": ", ".join(theme_words(t) for t in a.themes), "Item": a.item}
         for a in reversed(attempts)
     ]

@@ -10,7 +10,7 @@ import streamlit as st
 
 from trainer.progress import Attempt, Learner, StoreError
 from trainer.ui.lesson_files import LessonError, load_lessons
-from trainer.ui.profile import STORE_ERRORS, current_learner, store
+from trainer.ui.profile import STORE_ERRORS, current_learner, md, store
 from trainer.ui.progress_charts import accuracy_figure, rating_figure
 from trainer.ui.progress_data import (
     accuracy_by_lesson,
@@ -66,7 +66,8 @@ def _accuracy(attempts: list[Attempt], lessons: dict[str, str]) -> None:
     by_theme = accuracy_by_theme(attempts)
     by_lesson = accuracy_by_lesson(attempts, lessons)
     if by_theme.empty:
-        st.caption("Accuracy by theme appears once you have tried a play puzzle.")
+        st.caption("No puzzle attempts yet: accuracy by theme appears after your first "
+                   "puzzle.")
     else:
         st.plotly_chart(accuracy_figure(by_theme, "Theme", "Puzzles solved by theme"),
                         key="chart_themes", config={"displaylogo": False})
@@ -122,7 +123,7 @@ def render() -> None:
     except StoreError as e:  # the learner was removed from the store meanwhile
         st.error(f"Your progress could not be read: {e}")
         return
-    st.markdown(f"Progress of **{learner.name}**.")
+    st.markdown(f"Progress of **{md(learner.name)}**.")
     if not attempts:
         st.info("Nothing yet: answer a lesson question or play a puzzle and it shows here.",
                 icon=":material/hourglass_empty:")

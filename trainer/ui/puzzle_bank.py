@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Generic
 
@@ -21,6 +21,7 @@ from trainer.errors import TrainerError
 from trainer.generate.bid_puzzles import BidPuzzle
 from trainer.generate.discard_puzzles import DiscardPuzzle
 from trainer.generate.records import PlayPuzzle, load_play_puzzles, read_jsonl
+from trainer.rules import PRESETS, RuleSet
 from trainer.ui.puzzle_choice import P, RatedPuzzle
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -102,11 +103,14 @@ def _load(path: str, stamp: float, kind: str = "play") -> tuple[Any, ...]:
 @dataclass(frozen=True)
 class Bank(Generic[P]):
     """The puzzles, or an empty bank with the reason it is empty; ``hidden``: theme tags not
-    offered as themes (play puzzles' contract types and sides, filtered separately)."""
+    offered as themes (play puzzles' contract types and sides, filtered separately);
+    ``unfit``: how many were left out for not fitting the rules in use."""
 
     puzzles: tuple[P, ...]
     problem: str | None = None
     hidden: frozenset[str] = frozenset()
+    unfit: int = 0
+    """Puzzles left out because they do not fit the learner's rules (`for_rules`)."""
 
     def by_id(self, puzzle_id: str | None) -> P | None:
         return next((p for p in self.puzzles if p.id == puzzle_id), None)
@@ -171,6 +175,44 @@ class PuzzleFilter:
 def matching(puzzles: Iterable[P], wanted: PuzzleFilter) -> list[P]:
     """The puzzles ``wanted`` accepts, in bank order."""
     return [p for p in puzzles if wanted.accepts(p)]
+
+
+# --- the rules a puzzle needs ------------------------------------------------------------------
+
+PLAY_OPTIONS = ("players", "deck", "six_player_teams", "joker_lead_any_suit",
+                "joker_no_void_suit", "joker_low_in_misere")
+"""The options that change the play of a position (the others are about bidding, scoring or
+winning, which a play puzzle never reaches)."""
+MISERE_TYPES = frozenset({"misere", "open_misere"})
+
+
+def puzzle_rules(puzzle: object) -> RuleSet:
+    """The rules a puzzle record was made under (the Australian preset when it names none)."""
+    if isinstance(puzzle, PlayPuzzle):
+        return puzzle.position.rules
+    if isinstance(puzzle, BidPuzzle):
+        return puzzle.analysis.rules
+    rules = getattr(puzzle, "rules", None)
+    return rules if isinstance(rules, RuleSet) else PRESETS["australian"]
+
+
+def fits_rules(puzzle: object, rules: RuleSet) -> bool:
+    """True when ``puzzle`` is right under ``rules``: a play puzzle needs the options that
+    change play (`PLAY_OPTIONS`, and misère allowed for a misère); a bidding or discard puzzle
+    needs the very same rules (every bidding and scoring option moves its answer)."""
+    own = puzzle_rules(puzzle)
+    if isinstance(puzzle, PlayPuzzle):
+        if puzzle.contract_type in MISERE_TYPES and not rules.misere:
+            return False
+        return all(getattr(own, name) == getattr(rules, name) for name in PLAY_OPTIONS)
+    return own == rules
+
+
+def for_rules(bank: Bank[P], rules: RuleSet) -> Bank[P]:
+    """``bank`` with only the puzzles that fit ``rules`` (`fits_rules`); ``unfit`` counts the
+    others."""
+    kept = tuple(p for p in bank.puzzles if fits_rules(p, rules))
+    return replace(bank, puzzles=kept, unfit=len(bank.puzzles) - len(kept))
 
 
 def puzzle_label(puzzle: PlayPuzzle) -> str:

@@ -23,9 +23,19 @@ import streamlit as st
 
 from trainer.errors import TrainerError
 from trainer.progress import Learner, Rating
-from trainer.ui.profile import LEARNER_KEY, STORE_ERRORS, current_learner, store
-from trainer.ui.puzzle_bank import Bank, PuzzleFilter, matching, theme_words
+from trainer.rules import PRESETS
+from trainer.ui.profile import LEARNER_KEY, STORE_ERRORS, current_learner, md, store
+from trainer.ui.puzzle_bank import (
+    Bank,
+    PuzzleFilter,
+    for_rules,
+    matching,
+    puzzle_rules,
+    theme_words,
+)
 from trainer.ui.puzzle_choice import P, RatedPuzzle, next_puzzle, record_rating
+from trainer.ui.rule_options import rules_summary
+from trainer.ui.state import current_rules, switch_rules
 
 PARAM = "puzzle"
 NO_MATCH = "No puzzle matches these choices: widen the filters."
@@ -48,9 +58,37 @@ def rating_line(puzzle: RatedPuzzle, learner: Learner | None) -> str:
     rating = puzzle_rating(puzzle)
     line = f"Puzzle rating **{rating.rating:.0f}** ± {rating.deviation:.0f}"
     if learner is not None:
-        return line + (f" · {learner.name}'s rating **{learner.rating.rating:.0f}** "
+        return line + (f" · {md(learner.name)}'s rating **{learner.rating.rating:.0f}** "
                        f"± {learner.rating.deviation:.0f}")
     return line + " · pick a name on Home to get your own rating and keep your results"
+
+
+def _use_australian() -> None:
+    switch_rules(PRESETS["australian"])
+
+
+def fitting_bank(bank: Bank[P], prefix: str) -> Bank[P] | None:
+    """The puzzles of ``bank`` that fit the rules in use (`for_rules`). When none does, say so
+    (what the bank is for, and the rules in use) with a button that switches to the Australian
+    rules, and return None."""
+    rules = current_rules()
+    fitting = for_rules(bank, rules)
+    if fitting.puzzles or not bank.puzzles:
+        if fitting.unfit:
+            st.caption(f"{fitting.unfit} puzzles in the bank are for other rules and are left "
+                       "out.")
+        return fitting
+    made_for = {puzzle_rules(p) for p in bank.puzzles}
+    if made_for == {PRESETS["australian"]}:
+        start = "The puzzle bank is for the 4-player Australian game"
+    else:
+        start = "No puzzle in the bank fits your rules"
+    st.warning(f"{start}; your rules are {rules_summary(rules)}. Switch to the Australian "
+               "rules to play these puzzles, or change the rules on the Rules page.",
+               icon=":material/rule:")
+    st.button("Switch to the Australian rules", key=f"{prefix}_use_australian",
+              on_click=_use_australian, type="primary", icon=":material/swap_horiz:")
+    return None
 
 
 @dataclass(frozen=True)

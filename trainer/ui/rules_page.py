@@ -21,7 +21,7 @@ from trainer.errors import TrainerError
 from trainer.rules import PRESETS, STRAINS, RuleSet, preset_name
 from trainer.scoring import MISERE_VALUE, OPEN_MISERE_VALUE, bid_value
 from trainer.ui.cards_svg import hand_html
-from trainer.ui.profile import current_learner
+from trainer.ui.profile import current_learner, md
 from trainer.ui.rule_options import SECTION_TITLES, OptionSpec, option_specs, rules_summary
 from trainer.ui.state import current_rules, set_rules
 
@@ -214,8 +214,10 @@ def render() -> None:
     """Draw the Rules page."""
     st.title("Rules")
     st.markdown(
-        "Choose the rules you play by. The lessons' practice questions, and later the puzzles, "
-        "all follow them. The full rule book is RULES.md; each option below names its section."
+        "Choose the rules you play by. The lessons' practice questions follow them, and the "
+        "puzzle pages serve only puzzles made for them: the shipped puzzle bank is for the "
+        "4-player Australian game (play puzzles also fit rules that differ only in bidding "
+        "or scoring). The full rule book is RULES.md; each option below names its section."
     )
     learner = current_learner()
     rules = current_rules()
@@ -237,7 +239,7 @@ def render() -> None:
             f"worked ({rules_summary(rules)}) until you change them.",
             icon=":material/warning:",
         )
-    saved = f" Saved for {learner.name}." if learner is not None else ""
+    saved = f" Saved for {md(learner.name)}." if learner is not None else ""
     st.info(f"Rules in use: {rules_summary(rules)}.{saved}")
     _options(specs, rules)
     _pack(rules)

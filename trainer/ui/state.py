@@ -65,13 +65,24 @@ def set_rules(rules: RuleSet) -> None:
         _save(lambda: store().set_setting(learner, RULES_SETTING, preset_name(rules)))
 
 
+def forget_rule_widgets() -> None:
+    """Drop the Rules page's widget values, so it shows the rules in use when next drawn."""
+    for key in [k for k in st.session_state if isinstance(k, str)
+                and (k.startswith(RULE_WIDGET_PREFIX) or k == PRESET_WIDGET_KEY)]:
+        del st.session_state[key]
+
+
+def switch_rules(rules: RuleSet) -> None:
+    """`set_rules` from outside the Rules page (its widgets then show the new rules)."""
+    set_rules(rules)
+    forget_rule_widgets()
+
+
 def select_learner(name: str) -> Learner:
     """Choose (or create) the learner ``name``: their saved rules come back, or the rules in
     use are saved for them. Raises `StoreError` for a name that will not do."""
     learner = open_learner(name)
-    for key in [k for k in st.session_state if isinstance(k, str)
-                and (k.startswith(RULE_WIDGET_PREFIX) or k == PRESET_WIDGET_KEY)]:
-        del st.session_state[key]
+    forget_rule_widgets()
     saved = saved_rules(learner)
     if saved is not None:
         st.session_state[RULES_KEY] = saved
