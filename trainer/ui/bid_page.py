@@ -31,7 +31,7 @@ from trainer.ui.candidate_views import (
 from trainer.ui.cards_svg import hand_html
 from trainer.ui.hand_analysis import call_text
 from trainer.ui.profile import current_learner
-from trainer.ui.puzzle_answer import Answer, band_badge
+from trainer.ui.puzzle_answer import Answer, answer_actions, band_badge
 from trainer.ui.puzzle_bank import Bank, load_bank, theme_words, themes_text
 from trainer.ui.puzzle_picker import NO_MATCH, PuzzlePicker, fitting_bank, rating_line
 from trainer.ui.rule_options import rules_summary
@@ -137,16 +137,6 @@ def _grade(puzzle: BidPuzzle, answer: Answer[BidGrade]) -> None:
     st.plotly_chart(figure, key="bid_chart", config={"displaylogo": False})
 
 
-def _actions(chooser: PuzzlePicker[BidPuzzle], puzzle: BidPuzzle,
-             answer: Answer[BidGrade]) -> None:
-    with st.container(horizontal=True, gap="small", key="bid_actions"):
-        st.button("Retry", key="bid_retry", on_click=_retry, args=(puzzle,),
-                  icon=":material/replay:", disabled=answer.grade is None)
-        st.button("Next puzzle", key="bid_next_bottom", on_click=chooser.next,
-                  icon=":material/skip_next:",
-                  type="primary" if answer.grade is not None else "secondary")
-
-
 def render() -> None:
     """Draw the Bidding puzzles page."""
     st.title("Bidding puzzles")
@@ -174,7 +164,7 @@ def render() -> None:
         _buttons(chooser, puzzle)
     else:
         _grade(puzzle, answer)
-    _actions(chooser, puzzle, answer)
+    answer_actions("bid", lambda: _retry(puzzle), chooser.next, answer.grade is not None)
 
 
 if __name__ == "__main__":

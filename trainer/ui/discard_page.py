@@ -24,7 +24,7 @@ from trainer.ui.auction_view import auction_table
 from trainer.ui.candidate_views import MAKES, bar_figure, discard_table, mine_row, styled
 from trainer.ui.cards_svg import card_svg
 from trainer.ui.profile import current_learner
-from trainer.ui.puzzle_answer import Answer, band_badge
+from trainer.ui.puzzle_answer import Answer, answer_actions, band_badge
 from trainer.ui.puzzle_bank import Bank, load_bank, themes_text
 from trainer.ui.puzzle_picker import NO_MATCH, PuzzlePicker, fitting_bank, rating_line
 from trainer.ui.solver_access import solver_lock
@@ -169,16 +169,6 @@ def _grade(puzzle: DiscardPuzzle, answer: Answer[DiscardGrade]) -> None:
     st.plotly_chart(figure, key="discard_chart", config={"displaylogo": False})
 
 
-def _actions(chooser: PuzzlePicker[DiscardPuzzle], puzzle: DiscardPuzzle,
-             answer: Answer[DiscardGrade]) -> None:
-    with st.container(horizontal=True, gap="small", key="discard_actions"):
-        st.button("Retry", key="discard_retry", on_click=_retry, args=(puzzle,),
-                  icon=":material/replay:", disabled=answer.grade is None)
-        st.button("Next puzzle", key="discard_next_bottom", on_click=chooser.next,
-                  icon=":material/skip_next:",
-                  type="primary" if answer.grade is not None else "secondary")
-
-
 def render() -> None:
     """Draw the Discard puzzles page."""
     st.title("Discard puzzles")
@@ -207,7 +197,7 @@ def render() -> None:
         _choose(chooser, puzzle)
     else:
         _grade(puzzle, answer)
-    _actions(chooser, puzzle, answer)
+    answer_actions("discard", lambda: _retry(puzzle), chooser.next, answer.grade is not None)
 
 
 if __name__ == "__main__":

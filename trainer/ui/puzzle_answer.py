@@ -7,8 +7,11 @@ A showing counts once: the first graded answer is its result (`SOLVED_BANDS` cou
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
+
+import streamlit as st
 
 from trainer.generate.bands import BANDS
 
@@ -55,3 +58,14 @@ class Answer(Generic[G]):
         """Clear the answer for another try (the counted result stays)."""
         self.choice, self.grade, self.band = None, None, None
         self.retries += 1
+
+
+def answer_actions(prefix: str, on_retry: Callable[[], None], on_next: Callable[[], None],
+                   graded: bool) -> None:
+    """The Retry and Next puzzle buttons under an answer (keys ``{prefix}_retry`` and
+    ``{prefix}_next_bottom``); Next is the primary button once the answer is graded."""
+    with st.container(horizontal=True, gap="small", key=f"{prefix}_actions"):
+        st.button("Retry", key=f"{prefix}_retry", on_click=on_retry,
+                  icon=":material/replay:", disabled=not graded)
+        st.button("Next puzzle", key=f"{prefix}_next_bottom", on_click=on_next,
+                  icon=":material/skip_next:", type="primary" if graded else "secondary")
