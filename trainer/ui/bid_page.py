@@ -32,8 +32,8 @@ from trainer.ui.cards_svg import hand_html
 from trainer.ui.hand_analysis import call_text
 from trainer.ui.profile import current_learner
 from trainer.ui.puzzle_answer import Answer, answer_actions, band_badge
-from trainer.ui.puzzle_bank import Bank, load_bank, theme_words, themes_text
-from trainer.ui.puzzle_picker import NO_MATCH, PuzzlePicker, fitting_bank, rating_line
+from trainer.ui.puzzle_bank import Bank, theme_words, themes_text
+from trainer.ui.puzzle_picker import NO_MATCH, PuzzlePicker, open_bank, rating_line
 from trainer.ui.rule_options import rules_summary
 
 KIND = "bid"
@@ -139,15 +139,7 @@ def _grade(puzzle: BidPuzzle, answer: Answer[BidGrade]) -> None:
 
 def render() -> None:
     """Draw the Bidding puzzles page."""
-    st.title("Bidding puzzles")
-    learner = current_learner()
-    if learner is None:
-        st.caption("Your results are not saved: pick a name on Home to keep them.")
-    bank: Bank[BidPuzzle] = load_bank(kind=KIND)
-    if bank.problem or not bank.puzzles:
-        st.warning(bank.problem or "The bidding puzzle bank is empty.", icon=":material/warning:")
-        return
-    fitting = fitting_bank(bank, "bid")
+    fitting = open_bank(KIND, "Bidding puzzles", "bidding")
     if fitting is None:
         return
     chooser = picker(fitting)

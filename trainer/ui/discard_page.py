@@ -25,8 +25,8 @@ from trainer.ui.candidate_views import MAKES, bar_figure, discard_table, mine_ro
 from trainer.ui.cards_svg import card_svg
 from trainer.ui.profile import current_learner
 from trainer.ui.puzzle_answer import Answer, answer_actions, band_badge
-from trainer.ui.puzzle_bank import Bank, load_bank, themes_text
-from trainer.ui.puzzle_picker import NO_MATCH, PuzzlePicker, fitting_bank, rating_line
+from trainer.ui.puzzle_bank import Bank, themes_text
+from trainer.ui.puzzle_picker import NO_MATCH, PuzzlePicker, open_bank, rating_line
 from trainer.ui.solver_access import solver_lock
 
 KIND = "discard"
@@ -171,16 +171,7 @@ def _grade(puzzle: DiscardPuzzle, answer: Answer[DiscardGrade]) -> None:
 
 def render() -> None:
     """Draw the Discard puzzles page."""
-    st.title("Discard puzzles")
-    learner = current_learner()
-    if learner is None:
-        st.caption("Your results are not saved: pick a name on Home to keep them.")
-    bank: Bank[DiscardPuzzle] = load_bank(kind=KIND)
-    if bank.problem or not bank.puzzles:
-        st.warning(bank.problem or "The discard puzzle bank is empty.",
-                   icon=":material/warning:")
-        return
-    fitting = fitting_bank(bank, "discard")
+    fitting = open_bank(KIND, "Discard puzzles", "discard")
     if fitting is None:
         return
     chooser = picker(fitting)

@@ -32,7 +32,7 @@ from trainer.ui.puzzle_bank import (
     puzzle_label,
     themes_text,
 )
-from trainer.ui.puzzle_picker import NO_MATCH, PuzzlePicker, fitting_bank, rating_line
+from trainer.ui.puzzle_picker import NO_MATCH, PuzzlePicker, open_bank, rating_line
 
 ATTEMPT_KEY = "play_attempt"  # the PlayAttempt of the puzzle on show
 TYPES_KEY = "play_types"
@@ -261,18 +261,7 @@ def _history(attempt: PlayAttempt) -> None:
 
 def render() -> None:
     """Draw the Play puzzles page."""
-    st.title("Play puzzles")
-    learner = current_learner()
-    if learner is None:
-        st.caption("Your results are not saved: pick a name on Home to keep them.")
-    bank = load_bank()
-    if bank.problem:
-        st.warning(bank.problem, icon=":material/warning:")
-        return
-    if not bank.puzzles:
-        st.info("The puzzle bank is empty.")
-        return
-    fitting = fitting_bank(bank, "play")
+    fitting = open_bank("play", "Play puzzles", "play")
     if fitting is None:
         return
     chooser = picker(fitting)

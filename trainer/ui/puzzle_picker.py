@@ -29,6 +29,7 @@ from trainer.ui.puzzle_bank import (
     Bank,
     PuzzleFilter,
     for_rules,
+    load_bank,
     matching,
     puzzle_rules,
     theme_words,
@@ -89,6 +90,21 @@ def fitting_bank(bank: Bank[P], prefix: str) -> Bank[P] | None:
     st.button("Switch to the Australian rules", key=f"{prefix}_use_australian",
               on_click=_use_australian, type="primary", icon=":material/swap_horiz:")
     return None
+
+
+def open_bank(kind: str, title: str, what: str) -> Bank[Any] | None:
+    """The top of a puzzle page: its title, a note when results are not saved, and the bank of
+    ``kind`` cut to the rules in use (`fitting_bank`). None when there is nothing to show (the
+    page has said why: a bad or empty bank file, or no puzzle for these rules)."""
+    st.title(title)
+    if current_learner() is None:
+        st.caption("Your results are not saved: pick a name on Home to keep them.")
+    bank: Bank[Any] = load_bank(kind=kind)
+    if bank.problem or not bank.puzzles:
+        st.warning(bank.problem or f"The {what} puzzle bank is empty.",
+                   icon=":material/warning:")
+        return None
+    return fitting_bank(bank, kind)
 
 
 @dataclass(frozen=True)
