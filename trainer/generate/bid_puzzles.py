@@ -27,9 +27,8 @@ from typing import Any
 
 from trainer.bidding import PASS, Auction, Bid, parse_call
 from trainer.cards import JOKER, Card, Rank, Seat, deal
-from trainer.errors import TrainerError
 from trainer.generate.bands import bid_band
-from trainer.generate.goals import PuzzleError
+from trainer.generate.records import read_record, record_header
 from trainer.notation import parse_hand, parse_seat
 from trainer.policy import best_strain, choose_bid
 from trainer.rules import STRAINS, RuleSet, Strain, preset_name, ruleset
@@ -139,9 +138,8 @@ class BidPuzzle:
     def to_json(self) -> dict[str, Any]:
         a = self.analysis.to_json()
         return {
-            "id": self.id, "kind": "bid", "themes": list(self.themes),
-            "rating": self.rating, "rating_deviation": self.rating_deviation,
-            "generator": dict(self.generator),
+            **record_header("bid", self.id, self.themes, self.rating, self.rating_deviation,
+                            self.generator),
             "hand": a["hand"], "seat": a["seat"], "dealer": a["dealer"],
             "auction": a["auction"], "samples": a["samples"], "candidates": a["candidates"],
             "tricks": a["tricks"], "misere_made": a["misere_made"], "standing": a["standing"],
@@ -153,9 +151,8 @@ class BidPuzzle:
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> BidPuzzle:
         """Read a record; raises `PuzzleError` naming a missing or bad field."""
-        try:
-            if obj.get("kind") != "bid":
-                raise PuzzleError(f"kind: expected 'bid', got {obj.get('kind')!r}")
+
+        def build() -> BidPuzzle:
             rules = ruleset(obj.get("rules", "australian"))
             standing = obj.get("standing")
             analysis = BidAnalysis(
@@ -176,12 +173,8 @@ class BidPuzzle:
             return cls(str(obj["id"]), tuple(obj["themes"]), float(obj["rating"]),
                        float(obj["rating_deviation"]), dict(obj["generator"]), analysis,
                        str(obj.get("moment", "")), str(obj.get("title", "")))
-        except KeyError as exc:
-            raise PuzzleError(f"{exc.args[0]}: missing from the puzzle record") from None
-        except PuzzleError:
-            raise
-        except TrainerError as exc:
-            raise PuzzleError(f"puzzle {obj.get('id', '?')}: {exc}") from None
+
+        return read_record(obj, "bid", build)
 
 
 def _title(moment: Moment, rules: RuleSet) -> str:

@@ -27,9 +27,8 @@ from typing import Any
 
 from trainer.bidding import Auction, Bid, parse_bid
 from trainer.cards import Card, Rank, Seat, deal, sort_key
-from trainer.errors import TrainerError
 from trainer.generate.bands import discard_band
-from trainer.generate.goals import PuzzleError
+from trainer.generate.records import read_record, record_header
 from trainer.notation import parse_hand, parse_seat
 from trainer.policy import choose_bid
 from trainer.rules import CardOrder, RuleSet, preset_name, ruleset
@@ -136,9 +135,9 @@ class DiscardPuzzle:
     def to_json(self) -> dict[str, Any]:
         a = self.analysis.to_json()
         return {
-            "id": self.id, "kind": "discard", "themes": list(self.themes),
-            "rating": self.rating, "rating_deviation": self.rating_deviation,
-            "generator": dict(self.generator), "hand": a["hand"], "contract": a["contract"],
+            **record_header("discard", self.id, self.themes, self.rating,
+                            self.rating_deviation, self.generator),
+            "hand": a["hand"], "contract": a["contract"],
             "seat": a["seat"], "samples": a["samples"], "candidates": a["candidates"],
             "dealer": a["dealer"], "auction": a["auction"], "kitty": [c.code for c in self.kitty],
             "policy": a["policy"], "search": a["search"], "inferences": a["inferences"],
@@ -148,9 +147,8 @@ class DiscardPuzzle:
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> DiscardPuzzle:
         """Read a record; raises `PuzzleError` naming a missing or bad field."""
-        try:
-            if obj.get("kind") != "discard":
-                raise PuzzleError(f"kind: expected 'discard', got {obj.get('kind')!r}")
+
+        def build() -> DiscardPuzzle:
             rules = ruleset(obj.get("rules", "australian"))
             policy = frozenset(parse_hand(obj["policy"]))
             candidates = tuple(
@@ -173,12 +171,8 @@ class DiscardPuzzle:
             return cls(str(obj["id"]), tuple(obj["themes"]), float(obj["rating"]),
                        float(obj["rating_deviation"]), dict(obj["generator"]), analysis,
                        parse_hand(obj.get("kitty", [])), rules, str(obj.get("title", "")))
-        except KeyError as exc:
-            raise PuzzleError(f"{exc.args[0]}: missing from the puzzle record") from None
-        except PuzzleError:
-            raise
-        except TrainerError as exc:
-            raise PuzzleError(f"puzzle {obj.get('id', '?')}: {exc}") from None
+
+        return read_record(obj, "discard", build)
 
 
 def detect_themes(analysis: DiscardAnalysis) -> list[str]:

@@ -11,16 +11,40 @@ and ``title`` for the app.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from trainer.cards import Seat
 from trainer.errors import TrainerError
 from trainer.generate.goals import Goal, PuzzleError
 from trainer.notation import Position, parse_play, parse_position
 from trainer.rules import Play
+
+T = TypeVar("T")
+
+
+def record_header(kind: str, id: str, themes: Sequence[str], rating: float,
+                  rating_deviation: float, generator: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields every puzzle record starts with (DESIGN.md "Puzzle records")."""
+    return {"id": id, "kind": kind, "themes": list(themes), "rating": rating,
+            "rating_deviation": rating_deviation, "generator": dict(generator)}
+
+
+def read_record(obj: Mapping[str, Any], kind: str, build: Callable[[], T]) -> T:
+    """``build()`` a puzzle from a record of ``kind``; a wrong kind, a missing field or a bad
+    value raises `PuzzleError` naming it."""
+    try:
+        if obj.get("kind") != kind:
+            raise PuzzleError(f"kind: expected {kind!r}, got {obj.get('kind')!r}")
+        return build()
+    except KeyError as exc:
+        raise PuzzleError(f"{exc.args[0]}: missing from the puzzle record") from None
+    except PuzzleError:
+        raise
+    except TrainerError as exc:
+        raise PuzzleError(f"puzzle {obj.get('id', '?')}: {exc}") from None
 
 
 @dataclass(frozen=True)
@@ -58,12 +82,8 @@ class PlayPuzzle:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "id": self.id,
-            "kind": "play",
-            "themes": list(self.themes),
-            "rating": round(self.rating, 1),
-            "rating_deviation": round(self.rating_deviation, 1),
-            "generator": self.generator,
+            **record_header("play", self.id, self.themes, round(self.rating, 1),
+                            round(self.rating_deviation, 1), self.generator),
             "position": self.position.to_json(),
             "goal": self.goal.to_json(),
             "solution": [d.to_json() for d in self.solution],
@@ -76,9 +96,8 @@ class PlayPuzzle:
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> PlayPuzzle:
         """Read a record; raises `PuzzleError` naming the bad field."""
-        try:
-            if obj.get("kind") != "play":
-                raise PuzzleError(f"kind: expected 'play', got {obj.get('kind')!r}")
+
+        def build() -> PlayPuzzle:
             solution = tuple(
                 Decision(parse_position(d["position"]),
                          tuple(parse_play(c) for c in d["right"]),
@@ -98,12 +117,8 @@ class PlayPuzzle:
                 contract_type=str(obj["contract_type"]),
                 side=str(obj["side"]),
             )
-        except KeyError as exc:
-            raise PuzzleError(f"{exc.args[0]}: missing from the puzzle record") from None
-        except PuzzleError:
-            raise
-        except TrainerError as exc:
-            raise PuzzleError(f"puzzle {obj.get('id', '?')}: {exc}") from None
+
+        return read_record(obj, "play", build)
 
 
 def write_jsonl(path: str | Path, records: Iterable[dict[str, Any]]) -> int:
