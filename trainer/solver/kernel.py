@@ -662,17 +662,35 @@ def sure_tricks(st, cx, seat_team):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
+def duck_rounds(mine, theirs):  # type: ignore[no-untyped-def]
+    """Rounds of a suit the declarer, holding ``mine`` of it, surely ducks when the defenders,
+    holding ``theirs``, lead it (64: every round). The declarer answers each card led with its
+    highest card below it; by Hall's condition that succeeds for the first r rounds, whatever
+    the cards led and their order, while the declarer's j-th lowest card is below the
+    defenders' j-th lowest for every j <= r (cards they play or discard meanwhile only raise
+    theirs, and the declarer's discards take its top cards)."""
+    r = 0
+    while mine and theirs:
+        if lowest_index(mine) > lowest_index(theirs):
+            return r
+        r += 1
+        mine &= mine - 1
+        theirs &= theirs - 1
+    return 64
+
+
+@njit(cache=True)
 def misere_bounds(st, cx, leader, target):  # type: ignore[no-untyped-def]
     """Cheap misère bounds at a trick start (``target`` >= 1 declarer tricks wanted by the
     defenders): 1 (they get them) when a defender on lead can force the declarer to win this
     trick and ``target`` is 1; 0 (they do not) when the declarer can never be made to win a
     trick again; -1 when neither applies. Also the relevant cards.
 
-    Never again: in every suit the declarer's cards are all below every defender's card, and the
-    declarer does not hold a high free joker, with a defender on lead or the declarer able to
-    lead a suit a defender holds. Then the declarer ducks every trick (follows below the card
-    led, or discards) and, never winning one, never leads again; the condition only gets
-    stronger as cards go (RULES.md §3).
+    Never again: the declarer surely ducks every round of every suit (`duck_rounds`), no
+    defender holds a low free joker, and a defender is on lead or the declarer can lead a card
+    below all the defenders' of a suit and still duck every round after. Then the declarer
+    never wins a trick, so never leads again, except with a high free joker it holds: kept as
+    its last card, that takes the last trick (RULES.md §3, §5).
     Forced: the defender on lead has a card of a suit the declarer holds below all the declarer's
     cards of it, and each other defender either has a card of it below them too, or is void
     with a card other than a high free joker to throw.
@@ -697,9 +715,11 @@ def misere_bounds(st, cx, leader, target):  # type: ignore[no-untyped-def]
         if j != d:
             others |= st[S_HANDS + j]
     # never again (not with a low free joker a defender could lead, which the declarer's card
-    # of the suit named would beat)
+    # of the suit named would beat); a high free joker the declarer holds is kept for the last
+    # trick (it is played only as the last card), which it takes, and no lead follows
     low_joker_out = jbit >= 0 and not high_joker and (others >> jbit) & 1
-    if not (high_joker and (dhand >> jbit) & 1) and not low_joker_out:
+    last = 1 if high_joker and (dhand >> jbit) & 1 else 0
+    if target > last and not low_joker_out:
         safe = True
         lead_ok = leader != d
         rel = 0
@@ -709,12 +729,19 @@ def misere_bounds(st, cx, leader, target):  # type: ignore[no-untyped-def]
             theirs = others & suit
             if mine == 0 or theirs == 0:
                 continue
-            top = highest_index(mine)
-            if top > lowest_index(theirs):
+            if duck_rounds(mine, theirs) < 64:
                 safe = False
                 break
-            lead_ok = True
-            rel |= 1 << top
+            top = highest_index(mine)
+            if top < lowest_index(theirs):
+                rel |= 1 << top  # the cards below are the declarer's: only their number counts
+            else:
+                rel |= mine & -mine  # the lowest card of the suit: all its ranks count
+            if not lead_ok:
+                # The declarer leads the highest card below all the defenders' (one of them must
+                # win it) and must still duck every round after, that suit one card shorter.
+                x = highest_index(mine & ((1 << lowest_index(theirs)) - 1))
+                lead_ok = duck_rounds(mine & ~(1 << x), theirs) == 64
         if safe and lead_ok:
             return 0, rel
     # every trick: the defenders need the declarer to win all the tricks left
