@@ -680,17 +680,39 @@ def duck_rounds(mine, theirs):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
+def exit_safely(st, cx, d, n, mine, suit):  # type: ignore[no-untyped-def]
+    """Can the declarer (seat ``d``, holding ``mine`` of ``suit``) lead a card of the suit that
+    a defender must beat, and then surely duck every round of it? The card is the highest below
+    some defender's lowest card of the suit; each defender holding the suit plays one card to
+    that trick (at worst its highest, keeping the low ones to lead later)."""
+    bar = -1  # the highest card the declarer can lead that some defender must beat
+    theirs = 0
+    for j in range(n):
+        if j == d:
+            continue
+        held = st[S_HANDS + j] & suit
+        if held:
+            bar = max(bar, lowest_index(held))
+            theirs |= held & ~(1 << highest_index(held))
+    below = mine & ((1 << bar) - 1) if bar >= 0 else 0
+    if below == 0:
+        return False
+    return duck_rounds(mine & ~(1 << highest_index(below)), theirs) == 64
+
+
+@njit(cache=True)
 def misere_bounds(st, cx, leader, target):  # type: ignore[no-untyped-def]
     """Cheap misère bounds at a trick start (``target`` >= 1 declarer tricks wanted by the
     defenders): 1 (they get them) when a defender on lead can force the declarer to win this
     trick and ``target`` is 1; 0 (they do not) when the declarer can never be made to win a
     trick again; -1 when neither applies. Also the relevant cards.
 
-    Never again: the declarer surely ducks every round of every suit (`duck_rounds`), no
-    defender holds a low free joker, and a defender is on lead or the declarer can lead a card
-    below all the defenders' of a suit and still duck every round after. Then the declarer
-    never wins a trick, so never leads again, except with a high free joker it holds: kept as
-    its last card, that takes the last trick (RULES.md §3, §5).
+    Never again: no defender holds a low free joker, and either a defender is on lead and the
+    declarer surely ducks every round of every suit (`duck_rounds`), or the declarer is on lead,
+    surely ducks every round of the other suits, and can lead a card of the remaining one that
+    a defender must beat and surely duck every round of it after (`exit_safely`). Then the
+    declarer never wins a trick, so never leads again, except with a high free joker it holds:
+    kept as its last card, that takes the last trick (RULES.md §3, §5).
     Forced: the defender on lead has a card of a suit the declarer holds below all the declarer's
     cards of it, and each other defender either has a card of it below them too, or is void
     with a card other than a high free joker to throw.
@@ -720,8 +742,8 @@ def misere_bounds(st, cx, leader, target):  # type: ignore[no-untyped-def]
     low_joker_out = jbit >= 0 and not high_joker and (others >> jbit) & 1
     last = 1 if high_joker and (dhand >> jbit) & 1 else 0
     if target > last and not low_joker_out:
-        safe = True
-        lead_ok = leader != d
+        unsafe = -1  # the one suit where the declarer cannot surely duck (-2: more than one)
+        exits = 0  # suits the declarer on lead can exit in, never to win again
         rel = 0
         for s in range(4):
             suit = cx[C_SUITMASK + s]
@@ -730,19 +752,18 @@ def misere_bounds(st, cx, leader, target):  # type: ignore[no-untyped-def]
             if mine == 0 or theirs == 0:
                 continue
             if duck_rounds(mine, theirs) < 64:
-                safe = False
-                break
+                if unsafe != -1 or leader != d:
+                    unsafe = -2
+                    break
+                unsafe = s
             top = highest_index(mine)
             if top < lowest_index(theirs):
                 rel |= 1 << top  # the cards below are the declarer's: only their number counts
             else:
                 rel |= mine & -mine  # the lowest card of the suit: all its ranks count
-            if not lead_ok:
-                # The declarer leads the highest card below all the defenders' (one of them must
-                # win it) and must still duck every round after, that suit one card shorter.
-                x = highest_index(mine & ((1 << lowest_index(theirs)) - 1))
-                lead_ok = duck_rounds(mine & ~(1 << x), theirs) == 64
-        if safe and lead_ok:
+            if leader == d and exit_safely(st, cx, d, n, mine, suit):
+                exits |= 1 << s
+        if (unsafe == -1 and (leader != d or exits)) or (unsafe >= 0 and (exits >> unsafe) & 1):
             return 0, rel
     # every trick: the defenders need the declarer to win all the tricks left
     if target == popcount(dhand):
@@ -918,6 +939,13 @@ def misere_lead(st, cx, bs, seat, b, s, rank):  # type: ignore[no-untyped-def]
                     forced = True
         if forced:
             score = 90 + rank
+            others = 0
+            for j in range(n):
+                if j != seat:
+                    others |= st[S_HANDS + j]
+            mine = st[S_HANDS + seat] & suit
+            if duck_rounds(mine & ~(1 << b), others & suit) < duck_rounds(mine, others & suit):
+                score -= 20
         elif not anyone:
             score -= 50
     else:
