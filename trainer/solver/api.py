@@ -96,10 +96,12 @@ class Solver:
         lo, hi = 0, left
         t = (left + 1) // 2
         while lo < hi:  # zero-window tests stepping from a guess, as DDS does
+            # Each test also leaves the bound its proof gives, often past the target.
             if K.at_least(*args, t):
-                lo, t = t, t + 1
+                lo = int(self._wk[0, K.W_BOUND])
+                t = lo + 1
             else:
-                hi = t - 1
+                hi = int(self._wk[0, K.W_BOUND])
                 t = hi
         return lo
 

@@ -94,7 +94,8 @@ W_KEY = 64  # 6 relative hands, then 2 shape words
 W_REL = 72
 W_RUNS = 73  # 32 words: the run of equivalent cards each move stands for
 W_LOW = 105  # 4 words: per suit, moves below this bit are skipped (small cards, see `search`)
-W_COLS = 109
+W_BOUND = 109  # the value bound behind the answer (see `search`)
+W_COLS = 110
 _MIX = -7046029254386353131  # 0x9E3779B97F4A7C15 as a signed int64
 
 
@@ -424,9 +425,10 @@ def tag_of(h, gen):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def tt_store(tt, tg, gen, w, n, h, care, result, target, left, best):  # type: ignore[no-untyped-def]
-    """Record ``result`` of a test at ``target`` for every position like this one up to
-    the relative ranks in ``care``."""
+def tt_store(tt, tg, gen, w, n, h, care, result, bound, left, best):  # type: ignore[no-untyped-def]
+    """Record the value bound behind a test's ``result`` (a lower bound when it succeeded,
+    an upper bound when it failed) for every position like this one up to the relative ranks
+    in ``care``."""
     base = bucket_of(tt, h)
     tag = tag_of(h, gen)
     row = -1
@@ -462,9 +464,9 @@ def tt_store(tt, tg, gen, w, n, h, care, result, target, left, best):  # type: i
     lower = bounds & 255
     upper = (bounds >> 8) & 255
     if result:
-        lower = max(lower, target)
+        lower = max(lower, bound)
     else:
-        upper = min(upper, target - 1)
+        upper = min(upper, bound)
     tt[row, TT_BOUNDS] = lower | upper << 8 | left << 16
     if best >= 0:
         tt[row, TT_BEST] = best
@@ -764,7 +766,7 @@ def misere_bounds(st, cx, leader, target):  # type: ignore[no-untyped-def]
             if leader == d and exit_safely(st, cx, d, n, mine, suit):
                 exits |= 1 << s
         if (unsafe == -1 and (leader != d or exits)) or (unsafe >= 0 and (exits >> unsafe) & 1):
-            return 0, rel
+            return 0, rel, last
     # every trick: the defenders need the declarer to win all the tricks left
     if target == popcount(dhand):
         # All of the declarer's cards above every defender's card of their suits: once on lead
@@ -790,7 +792,7 @@ def misere_bounds(st, cx, leader, target):  # type: ignore[no-untyped-def]
                         break
                     rel |= 1 << x
             if top and led_ok:
-                return 1, rel
+                return 1, rel, target
         if leader == d:
             # A lead below all of some defender's cards of its suit loses the trick.
             for s in range(4):
@@ -803,7 +805,7 @@ def misere_bounds(st, cx, leader, target):  # type: ignore[no-untyped-def]
                     if j != d:
                         theirs = st[S_HANDS + j] & suit
                         if theirs and lowest_index(theirs) > x:
-                            return 0, 1 << x
+                            return 0, 1 << x, target - 1
         else:
             lhand = st[S_HANDS + leader]
             jmask = (1 << jbit) if jbit >= 0 else 0
@@ -824,7 +826,7 @@ def misere_bounds(st, cx, leader, target):  # type: ignore[no-untyped-def]
                         break
                     rel |= 1 << x
                 if ok:
-                    return 0, rel
+                    return 0, rel, target - 1
     # forced
     if target == 1 and leader != d:
         lhand = st[S_HANDS + leader]
@@ -856,8 +858,8 @@ def misere_bounds(st, cx, leader, target):  # type: ignore[no-untyped-def]
                     ok = False
                     break
             if ok:
-                return 1, 1 << least
-    return -1, 0
+                return 1, 1 << least, 1
+    return -1, 0, 0
 
 
 # --- move ordering -----------------------------------------------------------------------------
@@ -1064,7 +1066,9 @@ def search(st, cx, bs, tt, tg, gen, wk, ply, target, stats):  # type: ignore[no-
     """True if the seats in C_MAXER can make the counted seats take ``target`` tricks from the
     current trick on (the current trick included), with best play by both sides.
 
-    Leaves in ``wk[ply, W_REL]`` the cards whose ranks the answer rests on (see `care_of`).
+    Leaves in ``wk[ply, W_REL]`` the cards whose ranks the answer rests on (see `care_of`), and
+    in ``wk[ply, W_BOUND]`` the bound on the counted tricks the proof gives (fail-soft): at least
+    ``target`` when True, below it when False.
     """
     stats[0] += 1
     n = cx[C_N]
@@ -1086,6 +1090,7 @@ def search(st, cx, bs, tt, tg, gen, wk, ply, target, stats):  # type: ignore[no-
         more = popcount(st[S_HANDS + seat])
         if target <= 0 or target > more:
             w[W_REL] = 0
+            w[W_BOUND] = 0 if target <= 0 else more
             return target <= 0
         if target == more:
             counts = cx[C_COUNTS]
@@ -1104,25 +1109,30 @@ def search(st, cx, bs, tt, tg, gen, wk, ply, target, stats):  # type: ignore[no-
                 if not (counts >> ws) & 1:
                     wcard = st[S_TCARD + tb + wi]
                     w[W_REL] = 0 if wcard == cx[C_JBIT] else 1 << wcard
+                    w[W_BOUND] = more - 1
                     return False
     else:
         left = popcount(st[S_HANDS + leader])
         if target <= 0 or target > left:
             w[W_REL] = 0
+            w[W_BOUND] = 0 if target <= 0 else left
             return target <= 0
         counts = cx[C_COUNTS]
         sure, rel = sure_tricks(st, cx, counts)
         if sure >= target:
             w[W_REL] = rel
+            w[W_BOUND] = sure
             return True
         sure, rel = sure_tricks(st, cx, ((1 << n) - 1) & ~counts)
         if left - sure < target:
             w[W_REL] = rel
+            w[W_BOUND] = left - sure
             return False
         if cx[C_MISERE]:
-            decided, rel = misere_bounds(st, cx, leader, target)
+            decided, rel, bound = misere_bounds(st, cx, leader, target)
             if decided >= 0:
                 w[W_REL] = rel
+                w[W_BOUND] = bound
                 return decided == 1
         else:
             # Outside misère the side that wants tricks is the side that takes them.
@@ -1130,9 +1140,11 @@ def search(st, cx, bs, tt, tg, gen, wk, ply, target, stats):  # type: ignore[no-
             if (counts >> leader) & 1:
                 if quick >= target:
                     w[W_REL] = rel
+                    w[W_BOUND] = quick
                     return True
             elif left - quick < target:
                 w[W_REL] = rel
+                w[W_BOUND] = left - quick
                 return False
         if left >= 2:
             keyed = True
@@ -1147,7 +1159,11 @@ def search(st, cx, bs, tt, tg, gen, wk, ply, target, stats):  # type: ignore[no-
                     if (bounds & 255) >= target or ((bounds >> 8) & 255) < target:
                         stats[2] += 1
                         w[W_REL] = rel_of(cx, present, tt[e, TT_CARE])
-                        return (bounds & 255) >= target
+                        if (bounds & 255) >= target:
+                            w[W_BOUND] = bounds & 255
+                            return True
+                        w[W_BOUND] = (bounds >> 8) & 255
+                        return False
                     if best_rel < 0:
                         best_rel = tt[e, TT_BEST]
     seat = leader + tlen
@@ -1170,6 +1186,9 @@ def search(st, cx, bs, tt, tg, gen, wk, ply, target, stats):  # type: ignore[no-
     result = not mine
     cut = -1
     rel = 0
+    # Fail-soft: the bound behind the answer, for the table and the caller: the best of the
+    # children's bounds when every move fails, the refuting child's when one succeeds.
+    bound = 0 if mine else 99
     for s in range(4):
         w[W_LOW + s] = 0
     for k in range(count):
@@ -1194,6 +1213,7 @@ def search(st, cx, bs, tt, tg, gen, wk, ply, target, stats):  # type: ignore[no-
         r = search(st, cx, bs, tt, tg, gen, wk, ply + 1, target - ((undo >> 16) & 1), stats)
         pop_move(st, cx, m, undo)
         child = wk[ply + 1, W_REL]
+        cb = wk[ply + 1, W_BOUND] + ((undo >> 16) & 1)
         if (undo >> 17) & 1:
             child |= 1 << ((undo >> 27) & 63)  # the trick's winning card decided it
         if child & run:
@@ -1204,8 +1224,10 @@ def search(st, cx, bs, tt, tg, gen, wk, ply, target, stats):  # type: ignore[no-
             result = r
             cut = m
             rel = child  # one refutation or one winning line is the whole proof
+            bound = cb
             break
         rel |= child
+        bound = max(bound, cb) if mine else min(bound, cb)
         if ms < 4 and w[W_LOW + ms] == 0:
             # A card below every relevant card of its suit: the suit's other cards below them
             # give positions that differ only in small cards, so they need no search.
@@ -1214,10 +1236,11 @@ def search(st, cx, bs, tt, tg, gen, wk, ply, target, stats):  # type: ignore[no-
             if b < low:
                 w[W_LOW + ms] = low
     w[W_REL] = rel
+    w[W_BOUND] = bound
     if keyed:
         care = care_of(cx, present, rel, cx[C_JBIT])
         best = relative_move(cx, bs, present, cut) if cut >= 0 else -1
-        tt_store(tt, tg, gen, w, n, h, care, result, target, left, best)
+        tt_store(tt, tg, gen, w, n, h, care, result, bound, left, best)
     return result
 
 
@@ -1252,10 +1275,10 @@ def move_value(st, cx, bs, tt, tg, gen, wk, stats, move, guess):  # type: ignore
     t = min(max(guess, 1), left)
     while lo < hi:
         if search(st, cx, bs, tt, tg, gen, wk, 1, t - won, stats):
-            lo = t
+            lo = wk[1, W_BOUND] + won
             t = lo + 1
         else:
-            hi = t - 1
+            hi = wk[1, W_BOUND] + won
             t = hi
     pop_move(st, cx, move, undo)
     return lo
