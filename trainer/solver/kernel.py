@@ -47,6 +47,11 @@ from numba import njit
 
 from trainer.solver.bits import highest_index, lowest_index, popcount
 
+# Compiled without numba's reference counting (NRT): the kernel never allocates, its array
+# arguments are only borrowed, and the atomic increments and decrements NRT adds to every call
+# took a third of the search time.
+compiled = njit(cache=True, _nrt=False)
+
 # --- constants (cx) ----------------------------------------------------------------------------
 C_N = 0  # active seats (3 to 6)
 C_TRUMP = 1  # trump block, -1 at no trumps and misère
@@ -115,7 +120,7 @@ def new_scratch() -> tuple[np.ndarray, np.ndarray]:
 # --- rules -------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@compiled
 def play_suit(cx, bs, card, named):  # type: ignore[no-untyped-def]
     """Block a play counts as: a led free joker its named suit (-1 bare), a free joker
     played to a trick -1 (no suit), any other card its block."""
@@ -124,7 +129,7 @@ def play_suit(cx, bs, card, named):  # type: ignore[no-untyped-def]
     return bs[card]
 
 
-@njit(cache=True)
+@compiled
 def trick_winner(st, cx, bs, cnt):  # type: ignore[no-untyped-def]
     """Index (0 = leader) of the winning play among the first ``cnt`` plays (RULES.md §4, §5)."""
     tb = st[S_TBASE]
@@ -152,7 +157,7 @@ def trick_winner(st, cx, bs, cnt):  # type: ignore[no-untyped-def]
     return best
 
 
-@njit(cache=True)
+@compiled
 def in_play(st, cx, tlen):  # type: ignore[no-untyped-def]
     """Mask of the cards held by anyone or lying in the current trick."""
     present = 0
@@ -164,12 +169,13 @@ def in_play(st, cx, tlen):  # type: ignore[no-untyped-def]
     return present
 
 
-@njit(cache=True)
-def gen_moves(st, cx, bs, seat, tlen, present, out, runs):  # type: ignore[no-untyped-def]
-    """Legal moves of ``seat`` into ``out``; their number. Equivalent cards are collapsed: of a
-    run of cards adjacent in rank among the cards in play (the current trick's included) and
-    held by ``seat``, only the lowest is a move, and ``runs[k]`` is the mask of its run (the
-    cards the move stands for; a joker move stands for itself)."""
+@compiled
+def gen_moves(st, cx, bs, seat, tlen, present, wk, ply):  # type: ignore[no-untyped-def]
+    """Legal moves of ``seat`` into the work row ``wk[ply]`` (W_MOVES); their number.
+    Equivalent cards are collapsed: of a run of cards adjacent in rank among the cards in play
+    (the current trick's included) and held by ``seat``, only the lowest is a move, and its
+    W_RUNS word is the mask of its run (the cards the move stands for; a joker move stands for
+    itself)."""
     hand = st[S_HANDS + seat]
     jbit = cx[C_JBIT]
     jmask = (1 << jbit) if jbit >= 0 else 0
@@ -200,13 +206,13 @@ def gen_moves(st, cx, bs, seat, tlen, present, out, runs):  # type: ignore[no-un
             if not (hand >> c) & 1:
                 break
             run |= 1 << c
-        out[count] = b
-        runs[count] = run
+        wk[ply, W_MOVES + count] = b
+        wk[ply, W_RUNS + count] = run
         count += 1
     if cand & jmask:
         if tlen > 0:
-            out[count] = jbit
-            runs[count] = jmask
+            wk[ply, W_MOVES + count] = jbit
+            wk[ply, W_RUNS + count] = jmask
             count += 1
         else:
             names = 15 if cx[C_JANY] else 15 & ~st[S_LED]
@@ -215,17 +221,17 @@ def gen_moves(st, cx, bs, seat, tlen, present, out, runs):  # type: ignore[no-un
             if names:
                 for s in range(4):
                     if (names >> s) & 1:
-                        out[count] = jbit | ((s + 1) << 6)
-                        runs[count] = jmask
+                        wk[ply, W_MOVES + count] = jbit | ((s + 1) << 6)
+                        wk[ply, W_RUNS + count] = jmask
                         count += 1
             elif popcount(hand) == 1:  # every suit led: the joker goes only to the last trick
-                out[count] = jbit
-                runs[count] = jmask
+                wk[ply, W_MOVES + count] = jbit
+                wk[ply, W_RUNS + count] = jmask
                 count += 1
     return count
 
 
-@njit(cache=True)
+@compiled
 def representative(st, cx, bs, move):  # type: ignore[no-untyped-def]
     """The lowest card of ``move``'s run of equivalent cards (adjacent in rank among the cards
     in play, same holder): at the root they all have its value, so only it is searched."""
@@ -247,7 +253,7 @@ def representative(st, cx, bs, move):  # type: ignore[no-untyped-def]
         b = nxt
 
 
-@njit(cache=True)
+@compiled
 def push_move(st, cx, bs, move):  # type: ignore[no-untyped-def]
     """Play ``move`` for the seat to move; returns the undo word for `pop_move`.
 
@@ -299,7 +305,7 @@ def push_move(st, cx, bs, move):  # type: ignore[no-untyped-def]
     return undo
 
 
-@njit(cache=True)
+@compiled
 def pop_move(st, cx, move, undo):  # type: ignore[no-untyped-def]
     """Undo `push_move`."""
     leader = (undo >> 8) & 15
@@ -316,15 +322,15 @@ def pop_move(st, cx, move, undo):  # type: ignore[no-untyped-def]
 # --- transposition table -----------------------------------------------------------------------
 
 
-@njit(cache=True)
-def make_key(st, cx, w):  # type: ignore[no-untyped-def]
+@compiled
+def make_key(st, cx, wk, ply):  # type: ignore[no-untyped-def]
     """The position at a trick boundary in relative ranks, into the work row ``w``: each
     hand's cards relabelled by rank among the cards in play (W_KEY..+5) and the shape words
     (W_KEY+6, +7). Returns the hash of the shape, which picks the table bucket."""
     n = cx[C_N]
     present = 0
     for j in range(6):
-        w[W_KEY + j] = 0
+        wk[ply, W_KEY + j] = 0
     for j in range(n):
         present |= st[S_HANDS + j]
     for s in range(4):
@@ -334,7 +340,7 @@ def make_key(st, cx, w):  # type: ignore[no-untyped-def]
             b = lowest_index(rest)
             for j in range(n):
                 if (st[S_HANDS + j] >> b) & 1:
-                    w[W_KEY + j] |= 1 << pos
+                    wk[ply, W_KEY + j] |= 1 << pos
                     break
             pos += 1
             rest &= rest - 1
@@ -354,21 +360,21 @@ def make_key(st, cx, w):  # type: ignore[no-untyped-def]
         # Only while a free joker is held do the suits led and its holder's voids matter.
         for j in range(n):
             if (st[S_HANDS + j] >> jbit) & 1:
-                w[W_KEY + j] |= 1 << jbit
+                wk[ply, W_KEY + j] |= 1 << jbit
                 meta |= (j + 1) << 3
                 if cx[C_JANY] == 0:
                     meta |= st[S_LED] << 6
                 if cx[C_JNOVOID]:
                     meta |= st[S_VOIDS + j] << 10
     shape1 |= meta << 48
-    w[W_KEY + 6] = shape0
-    w[W_KEY + 7] = shape1
+    wk[ply, W_KEY + 6] = shape0
+    wk[ply, W_KEY + 7] = shape1
     h = (shape0 * _MIX) ^ shape1
     h *= _MIX
     return h ^ (h >> 29)
 
 
-@njit(cache=True)
+@compiled
 def care_of(cx, present, rel, jbit):  # type: ignore[no-untyped-def]
     """Relative ranks that matter, from the relevant cards ``rel``: in each suit every card in
     play from the lowest relevant one up (a relevant card matters with all above it)."""
@@ -386,7 +392,7 @@ def care_of(cx, present, rel, jbit):  # type: ignore[no-untyped-def]
     return care
 
 
-@njit(cache=True)
+@compiled
 def rel_of(cx, present, care):  # type: ignore[no-untyped-def]
     """Inverse of `care_of` for the cards in play: the lowest cared-for card of each suit."""
     rel = 0
@@ -401,31 +407,31 @@ def rel_of(cx, present, care):  # type: ignore[no-untyped-def]
     return rel
 
 
-@njit(cache=True)
+@compiled
 def bucket_of(tt, h):  # type: ignore[no-untyped-def]
     return ((h >> 11) & (tt.shape[0] // TT_WAYS - 1)) * TT_WAYS
 
 
-@njit(cache=True)
-def tt_matches(tt, e, gen, w, n):  # type: ignore[no-untyped-def]
-    if tt[e, TT_GEN] != gen or tt[e, TT_SHAPE] != w[W_KEY + 6]:
+@compiled
+def tt_matches(tt, e, gen, wk, ply, n):  # type: ignore[no-untyped-def]
+    if tt[e, TT_GEN] != gen or tt[e, TT_SHAPE] != wk[ply, W_KEY + 6]:
         return False
-    if tt[e, TT_SHAPE + 1] != w[W_KEY + 7]:
+    if tt[e, TT_SHAPE + 1] != wk[ply, W_KEY + 7]:
         return False
     care = tt[e, TT_CARE]
     for j in range(n):  # noqa: SIM110 (a plain loop: numba compiles it, not all() on a generator)
-        if (w[W_KEY + j] & care) != tt[e, TT_HANDS + j]:
+        if (wk[ply, W_KEY + j] & care) != tt[e, TT_HANDS + j]:
             return False
     return True
 
 
-@njit(cache=True)
+@compiled
 def tag_of(h, gen):  # type: ignore[no-untyped-def]
     return (h & ~65535) | (gen & 65535)
 
 
-@njit(cache=True)
-def tt_store(tt, tg, gen, w, n, h, care, result, bound, left, best):  # type: ignore[no-untyped-def]
+@compiled
+def tt_store(tt, tg, gen, wk, ply, n, h, care, result, bound, left, best):  # type: ignore[no-untyped-def]
     """Record the value bound behind a test's ``result`` (a lower bound when it succeeded,
     an upper bound when it failed) for every position like this one up to the relative ranks
     in ``care``."""
@@ -436,7 +442,7 @@ def tt_store(tt, tg, gen, w, n, h, care, result, bound, left, best):  # type: ig
     for e in range(base, base + TT_WAYS):
         t = tg[e]
         if t == tag:
-            if tt[e, TT_CARE] == care and tt_matches(tt, e, gen, w, n):
+            if tt[e, TT_CARE] == care and tt_matches(tt, e, gen, wk, ply, n):
                 row = e
                 break
         elif free < 0 and (t & 65535) != (gen & 65535):
@@ -452,11 +458,11 @@ def tt_store(tt, tg, gen, w, n, h, care, result, bound, left, best):  # type: ig
                     free = e
         row = free
         tg[row] = tag
-        tt[row, TT_SHAPE] = w[W_KEY + 6]
-        tt[row, TT_SHAPE + 1] = w[W_KEY + 7]
+        tt[row, TT_SHAPE] = wk[ply, W_KEY + 6]
+        tt[row, TT_SHAPE + 1] = wk[ply, W_KEY + 7]
         tt[row, TT_CARE] = care
         for j in range(6):
-            tt[row, TT_HANDS + j] = w[W_KEY + j] & care
+            tt[row, TT_HANDS + j] = wk[ply, W_KEY + j] & care
         tt[row, TT_GEN] = gen
         tt[row, TT_BOUNDS] = left << 8 | left << 16
         tt[row, TT_BEST] = -1
@@ -472,7 +478,7 @@ def tt_store(tt, tg, gen, w, n, h, care, result, bound, left, best):  # type: ig
         tt[row, TT_BEST] = best
 
 
-@njit(cache=True)
+@compiled
 def relative_move(cx, bs, present, move):  # type: ignore[no-untyped-def]
     """A lead in relative ranks (its rank among the cards in play of its suit)."""
     b = move & 63
@@ -483,7 +489,7 @@ def relative_move(cx, bs, present, move):  # type: ignore[no-untyped-def]
     return rel | (move & ~63)
 
 
-@njit(cache=True)
+@compiled
 def absolute_move(cx, bs, present, rel):  # type: ignore[no-untyped-def]
     """Inverse of `relative_move` for the cards in play ``present``."""
     b = rel & 63
@@ -501,7 +507,7 @@ def absolute_move(cx, bs, present, rel):  # type: ignore[no-untyped-def]
 # --- bounds ------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@compiled
 def quick_tricks(st, cx, leader):  # type: ignore[no-untyped-def]
     """Tricks the leader can cash at once with top cards, counted safely (DDS's quick tricks),
     and the relevant cards behind the count.
@@ -557,7 +563,7 @@ def quick_tricks(st, cx, leader):  # type: ignore[no-untyped-def]
     return min(tricks, popcount(hand)), rel
 
 
-@njit(cache=True)
+@compiled
 def team_quick(st, cx, leader):  # type: ignore[no-untyped-def]
     """Quick tricks of the leader's side (outside misère), and the relevant cards: the
     leader's own (`quick_tricks`), one more for a high free joker held by a partner (it wins a
@@ -628,7 +634,7 @@ def team_quick(st, cx, leader):  # type: ignore[no-untyped-def]
     return quick, rel
 
 
-@njit(cache=True)
+@compiled
 def sure_tricks(st, cx, seat_team):  # type: ignore[no-untyped-def]
     """Tricks certain for the seats in mask ``seat_team`` whoever leads, and the relevant
     cards: the top trumps of the hand holding the highest trump each win their trick (a hand
@@ -663,7 +669,7 @@ def sure_tricks(st, cx, seat_team):  # type: ignore[no-untyped-def]
     return 0, 0
 
 
-@njit(cache=True)
+@compiled
 def duck_rounds(mine, theirs):  # type: ignore[no-untyped-def]
     """Rounds of a suit the declarer, holding ``mine`` of it, surely ducks when the defenders,
     holding ``theirs``, lead it (64: every round). The declarer answers each card led with its
@@ -681,7 +687,7 @@ def duck_rounds(mine, theirs):  # type: ignore[no-untyped-def]
     return 64
 
 
-@njit(cache=True)
+@compiled
 def exit_safely(st, cx, d, n, mine, suit):  # type: ignore[no-untyped-def]
     """Can the declarer (seat ``d``, holding ``mine`` of ``suit``) lead a card of the suit that
     a defender must beat, and then surely duck every round of it? The card is the highest below
@@ -702,7 +708,7 @@ def exit_safely(st, cx, d, n, mine, suit):  # type: ignore[no-untyped-def]
     return duck_rounds(mine & ~(1 << highest_index(below)), theirs) == 64
 
 
-@njit(cache=True)
+@compiled
 def misere_bounds(st, cx, leader, target):  # type: ignore[no-untyped-def]
     """Cheap misère bounds at a trick start (``target`` >= 1 declarer tricks wanted by the
     defenders): 1 (they get them) when a defender on lead can force the declarer to win this
@@ -865,7 +871,7 @@ def misere_bounds(st, cx, leader, target):  # type: ignore[no-untyped-def]
 # --- move ordering -----------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@compiled
 def beatable(st, cx, bs, tlen, wcard, w):  # type: ignore[no-untyped-def]
     """Can a player still to play to the current trick (``tlen + 1`` cards played), on the
     other side from ``w`` (who wins it now with ``wcard``), beat ``wcard``?"""
@@ -903,7 +909,7 @@ def beatable(st, cx, bs, tlen, wcard, w):  # type: ignore[no-untyped-def]
     return False
 
 
-@njit(cache=True)
+@compiled
 def declarer_played(st, cx, tlen, counts):  # type: ignore[no-untyped-def]
     """Has a counted seat (the misère declarer) played to the current trick already?"""
     n = cx[C_N]
@@ -917,7 +923,7 @@ def declarer_played(st, cx, tlen, counts):  # type: ignore[no-untyped-def]
     return False
 
 
-@njit(cache=True)
+@compiled
 def misere_lead(st, cx, bs, seat, b, s, rank):  # type: ignore[no-untyped-def]
     """Lead score in misère. The declarer wants a card some defender must beat, and never a
     suit both defenders are void in; a defender wants a low card in a suit the declarer holds,
@@ -968,8 +974,8 @@ def misere_lead(st, cx, bs, seat, b, s, rank):  # type: ignore[no-untyped-def]
     return score
 
 
-@njit(cache=True)
-def score_moves(st, cx, bs, seat, tlen, present, moves, runs, scores, count):  # type: ignore[no-untyped-def]
+@compiled
+def score_moves(st, cx, bs, seat, tlen, present, wk, ply, count):  # type: ignore[no-untyped-def]
     """Heuristic order: higher scores are searched first."""
     n = cx[C_N]
     maxer = cx[C_MAXER]
@@ -984,7 +990,7 @@ def score_moves(st, cx, bs, seat, tlen, present, moves, runs, scores, count):  #
     high_joker = jbit >= 0 and cx[C_JLOW] == 0
     left = popcount(st[S_HANDS + seat])
     for k in range(count):
-        m = moves[k]
+        m = wk[ply, W_MOVES + k]
         b = m & 63
         s = bs[b]
         rank = 15 if s == 4 else popcount(present & cx[C_SUITMASK + s] & ((1 << b) - 1))
@@ -1018,7 +1024,7 @@ def score_moves(st, cx, bs, seat, tlen, present, moves, runs, scores, count):  #
                         weight -= 4 * (left + 1 if length == 0 else length)
                         if ruffer:
                             opp_ruff = True
-                if (runs[k] >> top) & 1:
+                if (wk[ply, W_RUNS + k] >> top) & 1:
                     score = 50 + rank  # a winner: cash it
                 elif partner_top:
                     score = 40 - rank  # lead low towards partner's top card
@@ -1048,7 +1054,7 @@ def score_moves(st, cx, bs, seat, tlen, present, moves, runs, scores, count):  #
                     score += 100  # the trick is ours whatever the others play
             if b == jbit:
                 score -= 1  # keep the joker for later when it does no better
-        scores[k] = score
+        wk[ply, W_SCORES + k] = score
 
 
 # --- search ------------------------------------------------------------------------------------
@@ -1061,7 +1067,7 @@ _SEARCH_SIG = (
 )
 
 
-@njit(_SEARCH_SIG, cache=True)
+@njit(_SEARCH_SIG, cache=True, _nrt=False)
 def search(st, cx, bs, tt, tg, gen, wk, ply, target, stats):  # type: ignore[no-untyped-def]
     """True if the seats in C_MAXER can make the counted seats take ``target`` tricks from the
     current trick on (the current trick included), with best play by both sides.
@@ -1074,7 +1080,6 @@ def search(st, cx, bs, tt, tg, gen, wk, ply, target, stats):  # type: ignore[no-
     n = cx[C_N]
     tlen = st[S_TLEN]
     leader = st[S_LEADER]
-    w = wk[ply]
     left = 0
     h = 0
     present = 0
@@ -1089,8 +1094,8 @@ def search(st, cx, bs, tt, tg, gen, wk, ply, target, stats):  # type: ignore[no-
             seat -= n
         more = popcount(st[S_HANDS + seat])
         if target <= 0 or target > more:
-            w[W_REL] = 0
-            w[W_BOUND] = 0 if target <= 0 else more
+            wk[ply, W_REL] = 0
+            wk[ply, W_BOUND] = 0 if target <= 0 else more
             return target <= 0
         if target == more:
             counts = cx[C_COUNTS]
@@ -1108,80 +1113,78 @@ def search(st, cx, bs, tt, tg, gen, wk, ply, target, stats):  # type: ignore[no-
                     ws -= n
                 if not (counts >> ws) & 1:
                     wcard = st[S_TCARD + tb + wi]
-                    w[W_REL] = 0 if wcard == cx[C_JBIT] else 1 << wcard
-                    w[W_BOUND] = more - 1
+                    wk[ply, W_REL] = 0 if wcard == cx[C_JBIT] else 1 << wcard
+                    wk[ply, W_BOUND] = more - 1
                     return False
     else:
         left = popcount(st[S_HANDS + leader])
         if target <= 0 or target > left:
-            w[W_REL] = 0
-            w[W_BOUND] = 0 if target <= 0 else left
+            wk[ply, W_REL] = 0
+            wk[ply, W_BOUND] = 0 if target <= 0 else left
             return target <= 0
         counts = cx[C_COUNTS]
         sure, rel = sure_tricks(st, cx, counts)
         if sure >= target:
-            w[W_REL] = rel
-            w[W_BOUND] = sure
+            wk[ply, W_REL] = rel
+            wk[ply, W_BOUND] = sure
             return True
         sure, rel = sure_tricks(st, cx, ((1 << n) - 1) & ~counts)
         if left - sure < target:
-            w[W_REL] = rel
-            w[W_BOUND] = left - sure
+            wk[ply, W_REL] = rel
+            wk[ply, W_BOUND] = left - sure
             return False
         if cx[C_MISERE]:
             decided, rel, bound = misere_bounds(st, cx, leader, target)
             if decided >= 0:
-                w[W_REL] = rel
-                w[W_BOUND] = bound
+                wk[ply, W_REL] = rel
+                wk[ply, W_BOUND] = bound
                 return decided == 1
         else:
             # Outside misère the side that wants tricks is the side that takes them.
             quick, rel = team_quick(st, cx, leader)
             if (counts >> leader) & 1:
                 if quick >= target:
-                    w[W_REL] = rel
-                    w[W_BOUND] = quick
+                    wk[ply, W_REL] = rel
+                    wk[ply, W_BOUND] = quick
                     return True
             elif left - quick < target:
-                w[W_REL] = rel
-                w[W_BOUND] = left - quick
+                wk[ply, W_REL] = rel
+                wk[ply, W_BOUND] = left - quick
                 return False
         if left >= 2:
             keyed = True
-            h = make_key(st, cx, w)
+            h = make_key(st, cx, wk, ply)
             present = in_play(st, cx, 0)
             stats[1] += 1
             base = bucket_of(tt, h)
             tag = tag_of(h, gen)
             for e in range(base, base + TT_WAYS):
-                if tg[e] == tag and tt_matches(tt, e, gen, w, n):
+                if tg[e] == tag and tt_matches(tt, e, gen, wk, ply, n):
                     bounds = tt[e, TT_BOUNDS]
                     if (bounds & 255) >= target or ((bounds >> 8) & 255) < target:
                         stats[2] += 1
-                        w[W_REL] = rel_of(cx, present, tt[e, TT_CARE])
+                        wk[ply, W_REL] = rel_of(cx, present, tt[e, TT_CARE])
                         if (bounds & 255) >= target:
-                            w[W_BOUND] = bounds & 255
+                            wk[ply, W_BOUND] = bounds & 255
                             return True
-                        w[W_BOUND] = (bounds >> 8) & 255
+                        wk[ply, W_BOUND] = (bounds >> 8) & 255
                         return False
                     if best_rel < 0:
                         best_rel = tt[e, TT_BEST]
     seat = leader + tlen
     if seat >= n:
         seat -= n
-    moves = w[W_MOVES:W_MOVES + MAX_MOVES]
-    scores = w[W_SCORES:W_SCORES + MAX_MOVES]
-    runs = w[W_RUNS:W_RUNS + MAX_MOVES]
     if not keyed:
         present = in_play(st, cx, tlen)
-    count = gen_moves(st, cx, bs, seat, tlen, present, moves, runs)
-    score_moves(st, cx, bs, seat, tlen, present, moves, runs, scores, count)
+    count = gen_moves(st, cx, bs, seat, tlen, present, wk, ply)
+    score_moves(st, cx, bs, seat, tlen, present, wk, ply, count)
     if best_rel >= 0:
         best = absolute_move(cx, bs, present, best_rel)
         if best >= 0:
             for k in range(count):
-                if (moves[k] >> 6) == (best >> 6) and (runs[k] >> (best & 63)) & 1:
-                    scores[k] = 1 << 20
+                mk = wk[ply, W_MOVES + k]
+                if (mk >> 6) == (best >> 6) and (wk[ply, W_RUNS + k] >> (best & 63)) & 1:
+                    wk[ply, W_SCORES + k] = 1 << 20
     mine = (cx[C_MAXER] >> seat) & 1 == 1
     result = not mine
     cut = -1
@@ -1190,24 +1193,24 @@ def search(st, cx, bs, tt, tg, gen, wk, ply, target, stats):  # type: ignore[no-
     # children's bounds when every move fails, the refuting child's when one succeeds.
     bound = 0 if mine else 99
     for s in range(4):
-        w[W_LOW + s] = 0
+        wk[ply, W_LOW + s] = 0
     for k in range(count):
         pick = k
         for i in range(k + 1, count):
-            if scores[i] > scores[pick]:
+            if wk[ply, W_SCORES + i] > wk[ply, W_SCORES + pick]:
                 pick = i
-        m = moves[pick]
-        moves[pick] = moves[k]
-        moves[k] = m
-        sc = scores[pick]
-        scores[pick] = scores[k]
-        scores[k] = sc
-        run = runs[pick]
-        runs[pick] = runs[k]
-        runs[k] = run
+        m = wk[ply, W_MOVES + pick]
+        wk[ply, W_MOVES + pick] = wk[ply, W_MOVES + k]
+        wk[ply, W_MOVES + k] = m
+        sc = wk[ply, W_SCORES + pick]
+        wk[ply, W_SCORES + pick] = wk[ply, W_SCORES + k]
+        wk[ply, W_SCORES + k] = sc
+        run = wk[ply, W_RUNS + pick]
+        wk[ply, W_RUNS + pick] = wk[ply, W_RUNS + k]
+        wk[ply, W_RUNS + k] = run
         b = m & 63
         ms = bs[b]
-        if ms < 4 and b < w[W_LOW + ms]:
+        if ms < 4 and b < wk[ply, W_LOW + ms]:
             continue  # a small card like one already searched (DDS): same value, same proof
         undo = push_move(st, cx, bs, m)
         r = search(st, cx, bs, tt, tg, gen, wk, ply + 1, target - ((undo >> 16) & 1), stats)
@@ -1228,32 +1231,32 @@ def search(st, cx, bs, tt, tg, gen, wk, ply, target, stats):  # type: ignore[no-
             break
         rel |= child
         bound = max(bound, cb) if mine else min(bound, cb)
-        if ms < 4 and w[W_LOW + ms] == 0:
+        if ms < 4 and wk[ply, W_LOW + ms] == 0:
             # A card below every relevant card of its suit: the suit's other cards below them
             # give positions that differ only in small cards, so they need no search.
             r_s = rel & cx[C_SUITMASK + ms]
             low = lowest_index(r_s) if r_s else 64
             if b < low:
-                w[W_LOW + ms] = low
-    w[W_REL] = rel
-    w[W_BOUND] = bound
+                wk[ply, W_LOW + ms] = low
+    wk[ply, W_REL] = rel
+    wk[ply, W_BOUND] = bound
     if keyed:
         care = care_of(cx, present, rel, cx[C_JBIT])
         best = relative_move(cx, bs, present, cut) if cut >= 0 else -1
-        tt_store(tt, tg, gen, w, n, h, care, result, bound, left, best)
+        tt_store(tt, tg, gen, wk, ply, n, h, care, result, bound, left, best)
     return result
 
 
 # --- root --------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@compiled
 def at_least(st, cx, bs, tt, tg, gen, wk, stats, target):  # type: ignore[no-untyped-def]
     """`search` from the root (ply 0)."""
     return search(st, cx, bs, tt, tg, gen, wk, 0, target, stats)
 
 
-@njit(cache=True)
+@compiled
 def move_at_least(st, cx, bs, tt, tg, gen, wk, stats, move, target):  # type: ignore[no-untyped-def]
     """True if, after ``move``, the counted seats reach ``target`` tricks (current trick on)."""
     undo = push_move(st, cx, bs, move)
@@ -1262,7 +1265,7 @@ def move_at_least(st, cx, bs, tt, tg, gen, wk, stats, move, target):  # type: ig
     return r
 
 
-@njit(cache=True)
+@compiled
 def move_value(st, cx, bs, tt, tg, gen, wk, stats, move, guess):  # type: ignore[no-untyped-def]
     """Exact value of ``move`` (counted tricks from the current trick on), by zero-window
     tests stepping from ``guess``."""
