@@ -259,3 +259,19 @@ def test_agrees_with_brute_force(seed: int) -> None:
         assert solver.value(state) == got.best  # the root search path as well
         checked += 1
     assert checked == 250
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_agrees_with_brute_force_on_five_trick_endings(seed: int) -> None:
+    # Longer endings, where the misère "never wins again" bound (`duck_rounds`, `exit_safely`)
+    # and the no-trump later-tricks bound (`top_lengths`, DDS's) cut most: 3 x 24 endings of
+    # 5 tricks at trick start, 3 and 4 players, misère, open misère, and no trumps with the joker
+    # kept in play or mostly played out.
+    rng = random.Random(5000 + seed)
+    solver = Solver(table_bits=12)
+    for i in range(24):
+        kind = ("mis", "omis", "nt", "nt")[i % 4]
+        state = random_state(rng, players=(3, 4)[i % 2], kind=kind, tricks_left=5,
+                             mid_trick=False, keep_joker=0.9 if i % 4 < 3 else 0.0)
+        expected = brute_values(state)
+        assert dict(solver.analyse(state).values) == expected, Position.from_state(state).to_json()

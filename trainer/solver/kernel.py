@@ -3,7 +3,9 @@
 The shape follows DDS (Haglund's double-dummy solver for bridge), adapted to Five Hundred:
 - zero-window search on a trick target: `search` answers "can the side that wants tricks
   counted reach ``target`` tricks from the current trick on?", and the exact value of a play
-  comes from a short run of such tests around a guess (`move_value`);
+  comes from a short run of such tests around a guess (`move_value`); each test is
+  fail-soft, leaving the bound its proof gives (often past the target), which the table
+  keeps and the run of tests jumps by;
 - a transposition table at trick boundaries storing lower and upper bounds on the value,
   keyed on relative ranks (each suit's remaining cards relabelled by their rank among the
   remaining cards) and, as DDS's winning ranks do, only on the ranks that decided the
@@ -25,19 +27,19 @@ The shape follows DDS (Haglund's double-dummy solver for bridge), adapted to Fiv
   top trumps of the hand holding the highest trump, or every trump of a side holding them all;
   a high free joker), DDS's later tricks at no trumps (a side on lead needing every trick
   takes at most its longest holdings in the suits whose top card it holds), and in misère
-  cheap bounds
-  (a declarer who can duck every trick from now on; a defender's lead the declarer must win;
-  when the defenders need every trick left, a declarer who can surely lose one, or whose cards
-  all top their suits);
+  cheap bounds (a declarer who can duck every round of every suit from now on, by Hall's
+  condition on its cards and the defenders', or exit and then do so; a defender's lead the
+  declarer must win; when the defenders need every trick left, a declarer who can surely lose
+  one, or whose cards all top their suits);
 - move ordering: the stored best lead first, then the lead that last cut off at the same ply
   (DDS's best move per depth), then heuristics after DDS: leads prefer suits where the
   opponents hold few cards, cash winners (less when that sets up an opponent's guarded card),
   lead towards partner's top card, mind ruffs; a free joker is led naming a suit the opponents
   hold few cards of; followers win as cheaply as possible, best when no one left to play can
   beat it, else play low (second hand low when partner surely wins), and discard from long
-  suits; in misère the declarer leads the highest card a
-  defender must beat and ducks with the highest card that still loses, the defenders lead
-  below the declarer's cards and play low before the declarer.
+  suits; in misère the declarer leads the highest card a defender must beat (keeping a safe
+  suit safe) and ducks with the highest card that still loses, the defenders lead below the
+  declarer's cards and play low before the declarer.
 
 Arrays (all int64): ``cx`` rule constants and ``st`` the mutable position, indexed by the C_*
 and S_* names below; ``bs[b]`` the block (effective suit 0-3, 4 = free joker) of card bit b;
