@@ -1430,9 +1430,8 @@ def search(st, cx, bs, tt, tg, gen, wk, ply, target, stats):  # type: ignore[no-
         present = in_play(st, cx, tlen)
     count = gen_moves(st, cx, bs, seat, tlen, present, wk, ply)
     score_moves(st, cx, bs, seat, tlen, present, wk, ply, count)
-    if tlen == 0 and wk[ply, W_KILL] > 0 and not cx[C_MISERE]:
-        # DDS's best move at this depth: the lead that last cut off at this ply, if still legal
-        # (not in misère, whose lead order is tuned on its own).
+    if tlen == 0 and wk[ply, W_KILL] > 0:
+        # DDS's best move at this depth: the lead that last cut off at this ply, if still legal.
         kill = wk[ply, W_KILL] - 1
         for k in range(count):
             mk = wk[ply, W_MOVES + k]
