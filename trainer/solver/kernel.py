@@ -593,7 +593,9 @@ def team_quick(st, cx, leader):  # type: ignore[no-untyped-def]
     trick of its own whenever played, and the partner keeps it while the leader cashes), or a
     partner's quick tricks reached through an entry: the leader leads a card of a suit where the
     partner's top card wins the trick (after cashing the leader's own when the partner can keep
-    its winners meanwhile)."""
+    its winners meanwhile, or else plus one for the leader's high free joker, kept meanwhile), or,
+    the partner holding a high free joker, a suit the partner is void in, whose trick the joker
+    wins (then one more with the partner's joker-free quick tricks)."""
     n = cx[C_N]
     maxer = cx[C_MAXER]
     team = (maxer >> leader) & 1
@@ -608,21 +610,26 @@ def team_quick(st, cx, leader):  # type: ignore[no-untyped-def]
         if p == leader or ((maxer >> p) & 1) != team:
             continue
         phand = st[S_HANDS + p]
-        if high_joker and (phand >> jbit) & 1:
-            if own < left and own + 1 > quick:
-                quick = own + 1
-                rel = own_rel
-            continue  # the entry below would change the suits the joker may name
+        pjoker = high_joker and (phand >> jbit) & 1 == 1
+        if pjoker and own < left and own + 1 > quick:
+            quick = own + 1
+            rel = own_rel
         if quick >= left:
             break
         others = 0
         for j in range(n):
             if j != p:
                 others |= st[S_HANDS + j]
-        entry = False
+        entry = 0  # 1: the partner's top card of a suit wins it; 2: the partner's joker does
         for s in range(4):
             suit = cx[C_SUITMASK + s]
-            if lhand & suit == 0 or phand & suit == 0:
+            if lhand & suit == 0:
+                continue
+            if phand & suit == 0:
+                if pjoker:
+                    # The leader leads a suit the partner is void in: the joker wins it
+                    # whatever the others play (RULES.md §5).
+                    entry = 2
                 continue
             theirs = others & suit
             if highest_index(phand & suit) < highest_index(theirs):
@@ -639,18 +646,32 @@ def team_quick(st, cx, leader):  # type: ignore[no-untyped-def]
                     ok = False
                     break
             if ok:
-                entry = True
+                entry = 1
                 break
         if entry:
-            pq, prel = quick_tricks(st, cx, p)
-            if popcount(phand) - pq >= own and not (jbit >= 0 and (lhand >> jbit) & 1):
+            if pjoker:
+                # The partner's quick tricks without its joker, which wins one more trick
+                # whenever played (the entry, or later: the suits it may name do not matter).
+                st[S_HANDS + p] ^= 1 << jbit
+                pq, prel = quick_tricks(st, cx, p)
+                st[S_HANDS + p] ^= 1 << jbit
+                pq += 1
+            else:
+                pq, prel = quick_tricks(st, cx, p)
+            if (entry == 1 and popcount(phand) - pq >= own
+                    and not (jbit >= 0 and (lhand >> jbit) & 1)):
                 # The leader cashes first (the top cards of a suit are one player's, so these
-                # suits differ from the partner's), the partner keeping its winners, and the
-                # entry suit is not one of them; opponents able to ruff follow every counted
-                # round, so they never shorten a suit by discarding. Not with the leader's free
-                # joker: the suit it names could be one the partner must follow with a winner.
+                # suits differ from the partner's), the partner keeping its winners (and its
+                # joker), and the entry suit is not one of them; opponents able to ruff follow
+                # every counted round, so they never shorten a suit by discarding. Not with the
+                # leader's free joker: the suit it names could be one the partner must follow
+                # with a winner.
                 pq = min(pq + own, left)
                 prel |= own_rel
+            elif high_joker and (lhand >> jbit) & 1:
+                # The leader keeps its high free joker while the partner cashes (it has another
+                # card to play to each of those tricks), and the joker wins a trick later.
+                pq = min(pq + 1, left)
             if pq > quick:
                 quick = pq
                 rel = prel
@@ -757,12 +778,16 @@ def trick_sure(st, cx, bs, tlen, wk, ply, target, more):  # type: ignore[no-unty
     opponent still to play is void in the suit with a trump or a high free joker: its side's
     other seats play low (RULES.md §4, §5). Its holder then leads, and one more trick is sure
     with its top card of another suit that no opponent void in it can ruff (an opponent
-    discarding now has nothing to ruff with).
+    discarding now has nothing to ruff with), or, that side holding a high free joker, with the
+    joker, which wins whenever it is played (§5) and need not be played to this trick.
+    With a high free joker the side holds in hand, one more again: three tricks, the third with
+    that top card (no one else can ruff at no trumps).
     """
     n = cx[C_N]
-    if target > 2 and target < more - 1:
-        return -1
     jbit = cx[C_JBIT]
+    reach = 3 if jbit >= 0 and cx[C_JLOW] == 0 else 2  # the most tricks the bound can show
+    if target > reach and target < more + 1 - reach:
+        return -1
     leader = st[S_LEADER]
     tb = st[S_TBASE]
     wcard = st[S_TCARD + tb]  # the card led
@@ -790,7 +815,7 @@ def trick_sure(st, cx, bs, tlen, wk, ply, target, more):  # type: ignore[no-unty
         return -1
     counted = (cx[C_COUNTS] >> holder) & 1
     extra = (target - 1) if counted else (more - target)
-    if extra < 0 or extra > 1:
+    if extra < 0 or extra >= reach:
         return -1
     trump = cx[C_TRUMP]
     ruff = cx[C_SUITMASK + trump] if trump >= 0 else 0
@@ -804,13 +829,24 @@ def trick_sure(st, cx, bs, tlen, wk, ply, target, more):  # type: ignore[no-unty
         if ((cx[C_COUNTS] >> j) & 1) != counted and hand & suit == 0 and hand & ruff:
             return -1
     rel = 1 << best
-    if extra == 1:
+    if extra >= 1:
         hhand = st[S_HANDS + holder]
         everyone = 0
         for j in range(n):
             everyone |= st[S_HANDS + j]
         found = False
+        if reach == 3:
+            # A high free joker held by the side wins a later trick: its holder need not play
+            # it now (it follows suit, or, void, has another card to throw: ``more`` >= 2).
+            for j in range(n):
+                if ((cx[C_COUNTS] >> j) & 1) == counted and (st[S_HANDS + j] >> jbit) & 1:
+                    found = extra == 1
+                    extra -= 1
+        if extra == 2:
+            return -1
         for t in range(4):
+            if found:
+                break
             tsuit = cx[C_SUITMASK + t]
             if t == led or hhand & tsuit == 0:
                 continue
