@@ -334,7 +334,7 @@ def pop_move(st, cx, move, undo):  # type: ignore[no-untyped-def]
 
 @compiled
 def make_key(st, cx, wk, ply):  # type: ignore[no-untyped-def]
-    """The position at a trick boundary in relative ranks, into the work row ``w``: each
+    """The position at a trick boundary in relative ranks, into the work row ``wk[ply]``: each
     hand's cards relabelled by rank among the cards in play (W_KEY..+5) and the shape words
     (W_KEY+6, +7). Returns the hash of the shape, which picks the table bucket."""
     n = cx[C_N]
