@@ -52,8 +52,14 @@ def start(puzzle: PlayPuzzle | None = None, learner: str | None = None) -> AppTe
     return at
 
 
+def card_key(at: AppTest, code: str) -> str:
+    """The key of the button for play ``code`` at the decision on show."""
+    return next(b.key for b in at.button
+                if b.key and b.key.rsplit(":", 1)[0] == f"play_card:{code}")
+
+
 def click_card(at: AppTest, code: str) -> None:
-    at.button(key=f"play_card:{code}").click().run()
+    at.button(key=card_key(at, code)).click().run()
     assert not at.exception, at.exception
 
 
@@ -126,6 +132,17 @@ def test_solving_by_clicking_marks_solved_and_saves_once(db: Path, puzzle: PlayP
     at.button(key="play_retry").click().run()
     solve(at, puzzle)
     assert len(store.attempts(learner)) == 1
+
+
+def test_a_late_click_on_an_earlier_decision_matches_no_button(db: Path) -> None:
+    # A quick double click sends its second click for a button drawn before the first was
+    # graded: the card buttons' keys name the decision, so that click finds no button now.
+    puzzle = next(p for p in PUZZLES if len(p.solution) >= 2)
+    at = start(puzzle)
+    before = {b.key for b in at.button if b.key and b.key.startswith("play_card:")}
+    click_card(at, puzzle.solution[0].line[0].code)
+    after = {b.key for b in at.button if b.key and b.key.startswith("play_card:")}
+    assert after and not before & after
 
 
 def test_wrong_card_shows_its_refutation_and_is_saved_as_failed(db: Path) -> None:

@@ -77,6 +77,13 @@ class PlayAttempt:
         if self.result is None:
             self.result = False
 
+    @property
+    def turn(self) -> str:
+        """Which decision is on show ("retries.cards graded"): part of each card button's key,
+        so that a click made on an earlier decision's buttons (a quick double click) matches no
+        button of this one and is dropped."""
+        return f"{self.retries}.{len(self.verdicts)}"
+
     def plays_text(self) -> list[str]:
         """Codes of this try's learner cards (stored with the attempt)."""
         return [v.play.code for v in self.verdicts]

@@ -131,12 +131,13 @@ def _card_buttons(attempt: PlayAttempt) -> None:
             plays = [p for p in legal if p.card == card]
             if not plays:
                 reason = state.why_illegal(Play(card)) or "not legal now"
-                st.button(card.pretty, key=f"play_card:{card.code}", disabled=True,
+                st.button(card.pretty, key=f"play_card:{card.code}:{attempt.turn}", disabled=True,
                           help=f"Not now: {reason}.")
                 continue
             for play in plays:
-                st.button(play_button_label(play, len(plays) > 1), key=f"play_card:{play.code}",
-                          on_click=_play, args=(play.code,), help=f"Play {play_text(play)}")
+                st.button(play_button_label(play, len(plays) > 1),
+                          key=f"play_card:{play.code}:{attempt.turn}", on_click=_play,
+                          args=(play.code,), help=f"Play {play_text(play)}")
 
 
 def _stories(stories: Sequence[TrickStory]) -> str:
