@@ -15,6 +15,7 @@ from typing import Any, NoReturn
 
 from trainer.bidding import bid_rank, ladder, parse_bid
 from trainer.cards import Seat, deal
+from trainer.cli_input import read_input
 from trainer.errors import TrainerError
 from trainer.notation import format_hand, load_json, parse_position, parse_seat
 from trainer.rules import RuleSet, ruleset
@@ -35,16 +36,6 @@ def _rules(args: argparse.Namespace) -> RuleSet:
     if text is not None and text.lstrip()[:1] in ("{", "["):
         return ruleset(load_json(text, "rules"))
     return ruleset(text)
-
-
-def _read(path: str | None) -> str:
-    if path is None or path == "-":
-        return sys.stdin.read()
-    try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except OSError as exc:
-        raise TrainerError(f"{path}: {exc.strerror}") from None
 
 
 def cmd_score(args: argparse.Namespace) -> Any:
@@ -72,7 +63,7 @@ def cmd_deal(args: argparse.Namespace) -> Any:
 
 
 def cmd_legal(args: argparse.Namespace) -> Any:
-    state = parse_position(_read(args.file)).to_state()
+    state = parse_position(read_input(args.file)).to_state()
     return {"to_play": state.to_play.value if state.to_play else None,
             "cards": [p.code for p in state.legal_plays()]}
 

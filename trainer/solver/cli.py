@@ -18,6 +18,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
+from trainer.cli_input import read_input
 from trainer.errors import TrainerError
 from trainer.notation import parse_position
 from trainer.solver.api import default_solver
@@ -45,7 +46,7 @@ def solve_text(text: str) -> dict[str, Any]:
 
 def cmd_solve(args: argparse.Namespace) -> Any:
     if not args.jsonl:
-        return solve_text(_read(args.file))
+        return solve_text(read_input(args.file))
     if args.file is None or args.file == "-":
         bad = solve_lines(sys.stdin, sys.stdout)
     else:
@@ -83,12 +84,3 @@ def _answers(lines: Iterable[str]) -> Iterator[tuple[int, dict[str, Any]]]:
         except TrainerError as exc:
             yield number, {"error": f"line {number}: {exc}"}
 
-
-def _read(path: str | None) -> str:
-    if path is None or path == "-":
-        return sys.stdin.read()
-    try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except OSError as exc:
-        raise TrainerError(f"{path}: {exc.strerror}") from None
