@@ -185,3 +185,13 @@ def test_new_lessons_answer_with_feedback(lesson: str) -> None:
     assert at.success[0].value.startswith("Right")
     assert q.explanation in at.success[0].value
     assert at.session_state["mastery"][lesson].streak == 1
+
+
+def test_rules_page_shows_the_rule_book() -> None:
+    at = start(RULES)
+    labels = [e.label for e in at.expander]
+    assert "§5 The joker at no trumps and misère (default: pagat)" in labels
+    assert "§6 Scoring (the Avondale schedule)" in labels
+    text = " ".join(m.value for m in at.markdown)
+    assert "the joker wins" in text  # §5's body, shown inside its expander
+    assert not at.exception

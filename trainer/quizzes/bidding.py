@@ -98,11 +98,11 @@ def _value(rng: random.Random, rules: RuleSet) -> Question:
     near = {n for n in near if 40 <= n <= 520}
     if bid.misere:
         why = (
-            f"{bid.pretty.capitalize()} is worth {value} on the Avondale schedule (RULES.md §6): "
+            f"{bid.pretty.capitalize()} is worth {value} on the Avondale schedule (rule book §6): "
             "misère 250, open misère 500, whatever its place on the ladder."
         )
     else:
-        why = f"{value_formula(bid)} = {value} (the Avondale schedule, RULES.md §6)."
+        why = f"{value_formula(bid)} = {value} (the Avondale schedule, rule book §6)."
     return Question(
         quiz=QUIZ, seed=0, topic="value", prompt=f"How many points is {bid.pretty} worth?",
         choices=number_choices(rng, value, near), answer=str(value), explanation=why,

@@ -47,7 +47,7 @@ def _kitty_words(rules: RuleSet) -> str:
     )
     return (
         f"{why}: the declarer takes all {k} without showing them and discards any {k} cards "
-        "face down, which may be cards just taken (RULES.md §4)."
+        "face down, which may be cards just taken (rule book §4)."
     )
 
 

@@ -97,7 +97,7 @@ def _score(rng: random.Random, rules: RuleSet) -> Question:
             f"The declarer took {taken} trick{'s' if taken > 1 else ''}: one is enough to be "
             f"set, and a set {contract.pretty} loses its {value}."
         )
-    why += " Misère is worth 250 and open misère 500 (RULES.md §6)."
+    why += " Misère is worth 250 and open misère 500 (rule book §6)."
     return Question(
         quiz=QUIZ, seed=0, topic="score",
         prompt=f"{contract.pretty.capitalize()}: the declarer took {taken} "

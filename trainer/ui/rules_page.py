@@ -22,6 +22,7 @@ from trainer.rules import PRESETS, STRAINS, RuleSet, preset_name
 from trainer.scoring import MISERE_VALUE, OPEN_MISERE_VALUE, bid_value
 from trainer.ui.cards_svg import hand_html
 from trainer.ui.profile import current_learner, md
+from trainer.ui.rule_book import rule_book_sections
 from trainer.ui.rule_options import SECTION_TITLES, OptionSpec, option_specs, rules_summary
 from trainer.ui.state import current_rules, set_rules
 
@@ -124,7 +125,7 @@ def _on_option() -> None:
 
 def _option_widget(spec: OptionSpec, rules: RuleSet) -> None:
     key = option_key(spec.name)
-    where = f"RULES.md §{spec.section}" if spec.section else "RULES.md"
+    where = f"rule book §{spec.section}" if spec.section else "rule book"
     # the seating of six only matters at a table of six
     idle = spec.name == "six_player_teams" and rules.players != 6
     if spec.kind == "toggle":
@@ -161,7 +162,7 @@ def _pack(rules: RuleSet) -> None:
     st.subheader(f"The pack: {len(cards)} cards")
     st.caption(
         f"Ten cards to each of the {players} players and {len(cards) - 10 * players} to the "
-        "kitty (RULES.md §1)."
+        "kitty (rule book §1)."
     )
     picture = hand_html(cards, label=f"the {len(cards)}-card pack", width=44)
     st.markdown(picture, unsafe_allow_html=True)
@@ -184,7 +185,7 @@ def _scoring(rules: RuleSet) -> None:
     if rules.defender_tricks:
         misere_too = " (in misère too)" if rules.misere_defenders else " (none in misère)"
         notes.append(f"Defenders score 10 a trick{misere_too if rules.misere else ''}.")
-    st.caption(" ".join(notes) + " (RULES.md §6.)")
+    st.caption(" ".join(notes) + " (Rule book §6.)")
 
 
 def _ladder(rules: RuleSet) -> None:
@@ -193,7 +194,7 @@ def _ladder(rules: RuleSet) -> None:
     table = ladder_table(rules)
     placed = table[table["Where"] != ""]
     if placed.empty:
-        st.caption("Misère is off: only the trick-and-strain bids (RULES.md §3).")
+        st.caption("Misère is off: only the trick-and-strain bids (rule book §3).")
     else:
         lines = [f"**{row.Bid}** sits {row.Where}" for row in placed.itertuples()]
         lines[0] = lines[0].replace("**m", "**M", 1)
@@ -201,7 +202,7 @@ def _ladder(rules: RuleSet) -> None:
             " Misère may be bid only after someone has bid seven; open misère at any time."
             if rules.misere_needs_seven else " Misère may be bid at any time."
         )
-        st.markdown("; ".join(lines) + "." + need + " (RULES.md §3.)")
+        st.markdown("; ".join(lines) + "." + need + " (Rule book §3.)")
     with st.expander("The ladder as a table"):
         styled = table.style.apply(
             lambda row: [f"background-color: {MISERE_MARK}" if row["Where"] else ""] * len(row),
@@ -217,7 +218,8 @@ def render() -> None:
         "Choose the rules you play by. The lessons' practice questions follow them, and the "
         "puzzle pages serve only puzzles made for them: the shipped puzzle bank is for the "
         "4-player Australian game (play puzzles also fit rules that differ only in bidding "
-        "or scoring). The full rule book is RULES.md; each option below names its section."
+        "or scoring). The full rule book is at the foot of the page; each option below names its "
+        "section."
     )
     learner = current_learner()
     rules = current_rules()
@@ -245,6 +247,18 @@ def render() -> None:
     _pack(rules)
     _scoring(rules)
     _ladder(rules)
+    _rule_book()
+
+
+def _rule_book() -> None:
+    st.subheader("The rule book")
+    st.caption(
+        "The rules the trainer follows, with every option it offers. Explanations across the "
+        "trainer cite these sections as §1 to §8; the options above change what they say."
+    )
+    for section in rule_book_sections():
+        with st.expander(f"§{section.number} {section.title}"):
+            st.markdown(section.body)
 
 
 if __name__ == "__main__":

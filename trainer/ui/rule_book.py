@@ -1,0 +1,36 @@
+"""The rule book shipped with the app (``RULES.md`` at the project's root, a copy of the user's
+rule book), split into its numbered sections for the Rules page (no Streamlit here).
+
+Learner-facing text cites sections as "rule book §N"; `rule_book_sections` gives the sections
+those citations point at.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+RULE_BOOK = Path(__file__).resolve().parents[2] / "RULES.md"
+_HEADING = re.compile(r"^## (\d+)\. (.+)$", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class Section:
+    """One numbered section: its number (§N), its title and its Markdown body."""
+
+    number: int
+    title: str
+    body: str
+
+
+def rule_book_sections(path: Path = RULE_BOOK) -> tuple[Section, ...]:
+    """The numbered sections (``## N. Title`` headings) of the rule book at ``path``, in order;
+    the introduction before the first section is left out. Raises `FileNotFoundError` if the
+    file is missing."""
+    # re.split with a capturing group gives [intro, number, title, body, number, title, ...]
+    parts = _HEADING.split(path.read_text(encoding="utf-8"))
+    return tuple(
+        Section(int(parts[i]), parts[i + 1].strip(), parts[i + 2].strip())
+        for i in range(1, len(parts), 3)
+    )
