@@ -20,6 +20,8 @@ from trainer.solver import (
     principal_line,
     value,
 )
+from trainer.solver import kernel as K
+from trainer.solver.layout import make_layout, state_array
 
 
 def solve(obj: dict[str, Any]) -> dict[str, Any]:
@@ -275,3 +277,18 @@ def test_agrees_with_brute_force_on_five_trick_endings(seed: int) -> None:
                              mid_trick=False, keep_joker=0.9 if i % 4 < 3 else 0.0)
         expected = brute_values(state)
         assert dict(solver.analyse(state).values) == expected, Position.from_state(state).to_json()
+
+
+def test_misere_every_trick_bound_respects_a_defenders_joker() -> None:
+    # RULES.md §5: a defender's joker wins the trick it is played to, so a declarer whose cards
+    # all top their suits still cannot be made to take all four tricks left (value 3). The
+    # kernel's misère bound must not claim all four, whatever bound runs before it in `search`.
+    pos = {"contract": "MIS", "declarer": "S", "leader": "E", "trick": [],
+           "hands": {"E": ["KS", "TS", "TD", "JK"], "S": ["KC", "JC", "AD", "9H"],
+                     "W": ["7S", "9C", "7C", "5H"]}}
+    state = parse_position(pos).to_state()
+    assert value(state) == 3
+    layout = make_layout(state)
+    st = state_array(layout, state)
+    decided, _, _ = K.misere_bounds(st, layout.consts, int(st[K.S_LEADER]), 4)
+    assert decided != 1

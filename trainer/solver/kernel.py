@@ -935,10 +935,11 @@ def misere_bounds(st, cx, leader, target):  # type: ignore[no-untyped-def]
     cards of it, and each other defender either has a card of it below them too, or is void
     with a card other than a high free joker to throw.
     Every trick (``target`` = tricks left): 1 when each of the declarer's cards is above every
-    defender's card of its suit (no low joker) and the declarer is on lead or the leader can
-    lead a suit the declarer holds; 0 when the declarer on lead has a card below all of some
-    defender's cards of its suit, or, a defender (without the joker) on lead, the declarer holds
-    in each suit the leader holds a card below all the leader's cards of it, or none of it.
+    defender's card of its suit (no low joker with the declarer, no high one with a defender)
+    and the declarer is on lead or the leader can lead a suit the declarer holds; 0 when the
+    declarer on lead has a card below all of some defender's cards of its suit, or, a defender
+    (without the joker) on lead, the declarer holds in each suit the leader holds a card below
+    all the leader's cards of it, or none of it.
     """
     n = cx[C_N]
     counts = cx[C_COUNTS]
@@ -988,7 +989,8 @@ def misere_bounds(st, cx, leader, target):  # type: ignore[no-untyped-def]
         # All of the declarer's cards above every defender's card of their suits: once on lead
         # the declarer wins every trick, and a defender on lead can put them there.
         jm = (1 << jbit) if jbit >= 0 else 0
-        if high_joker or dhand & jm == 0:
+        # a high free joker a defender holds takes a trick; a low one the declarer holds none
+        if (others & jm == 0) if high_joker else (dhand & jm == 0):
             top = True
             led_ok = leader == d
             rel = 0
