@@ -4,6 +4,7 @@ and 1 discard), the moments the generators pick, and grading."""
 
 import os
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -124,6 +125,13 @@ def test_discard_bank_schema(discards):
         keys = [(c["p_make"], c["mean_tricks"]) for c in rec["candidates"]]
         assert [k[0] for k in keys] == sorted((k[0] for k in keys), reverse=True)
         DiscardPuzzle.from_json(rec)
+
+
+def test_bank_titles_name_the_joker_in_full(bids, discards):
+    # Titles are learner-facing: the joker is "Joker" (Card.pretty), never "Jo".
+    titles = [r["title"] for r in bids + discards]
+    assert sum("Joker" in t for t in titles) >= 5
+    assert not [t for t in titles if re.search(r"\bJo\b", t)]
 
 
 # --- reproducible from the seed --------------------------------------------------------------

@@ -63,6 +63,7 @@ def test_joker_and_labels():
     assert JOKER.is_joker and JOKER.code == "JK" and JOKER.label == "the joker"
     assert Card(Suit.DIAMONDS, Rank.JACK).label == "jack of diamonds"
     assert Card(Suit.HEARTS, Rank.TEN).pretty == "10♥"
+    assert JOKER.pretty == "Joker"  # its name on screen, never "Jo" (the code stays JK)
     with pytest.raises(CardError):
         Card(Suit.HEARTS, None)
 

@@ -4,6 +4,7 @@ cards give a message, not a grade; the attempts show on the Progress page."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -159,6 +160,21 @@ def test_best_discard_is_graded_best_and_saved(db: Path) -> None:
     assert not any(c.value for c in at.checkbox if c.key.startswith("discard_pick:"))
     attempts = ProgressStore(db).attempts(ProgressStore(db).learner("Cy", create=False))
     assert [(a.kind, a.item, a.correct) for a in attempts] == [("discard", puzzle.id, True)]
+
+
+def test_the_joker_is_called_joker_on_the_discard_page() -> None:
+    # d0000001: discarding K♥ Q♥ and the joker reads "K♥ Q♥ Joker", never "Jo".
+    puzzle = next(p for p in DISCARDS if p.id == "d0000001")
+    at = start(DISCARD, puzzle.id)
+    assert at.checkbox(key="discard_pick:JK").label == "Joker"
+    tick(at, ["KH", "QH", "JK"])
+    assert at.button(key="discard_go").label == "Discard K♥ Q♥ Joker"
+    at.button(key="discard_go").click().run()
+    assert not at.exception, at.exception
+    assert "You discarded **K♥ Q♥ Joker**." in text(at)
+    assert "K♥ Q♥ Joker" in set(at.dataframe[0].value["Discard"])
+    shown = text(at) + " ".join(c.label for c in at.checkbox)
+    assert not re.search(r"\bJo\b", shown)
 
 
 # --- the pure parts ----------------------------------------------------------------------------

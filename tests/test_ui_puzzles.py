@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from trainer.cards import JOKER
 from trainer.generate.records import PlayPuzzle
 from trainer.progress import ProgressStore, Rating
 from trainer.rules import PRESETS, RuleSet
@@ -143,6 +144,19 @@ def test_a_late_click_on_an_earlier_decision_matches_no_button(db: Path) -> None
     click_card(at, puzzle.solution[0].line[0].code)
     after = {b.key for b in at.button if b.key and b.key.startswith("play_card:")}
     assert after and not before & after
+
+
+def test_the_joker_button_is_called_joker_when_it_cannot_be_played(db: Path) -> None:
+    # p0000537: East holds the joker but must follow diamonds; the disabled button says
+    # "Joker", as the enabled one does, never "Jo".
+    puzzle = next(p for p in PUZZLES if p.id == "p0000537")
+    state = puzzle.position.to_state()
+    assert JOKER in state.hands[puzzle.learner]
+    assert all(p.card != JOKER for p in state.legal_plays())
+    at = start(puzzle)
+    [joker] = [b for b in at.button if b.key and b.key.startswith("play_card:JK:")]
+    assert joker.label == "Joker" and joker.disabled
+    assert all(b.label != "Jo" for b in at.button)
 
 
 def test_wrong_card_shows_its_refutation_and_is_saved_as_failed(db: Path) -> None:

@@ -135,9 +135,10 @@ class Card:
 
     @property
     def pretty(self) -> str:
-        """Short display form with the suit symbol: ``"J♦"``, ``"10♥"``, ``"Jo"``."""
+        """Short display form with the suit symbol: ``"J♦"``, ``"10♥"``; the joker is
+        ``"Joker"`` (its name, never an abbreviation: this is what learners read)."""
         if self.suit is None or self.rank is None:
-            return "Jo"
+            return "Joker"
         rank = "10" if self.rank is Rank.TEN else self.rank.code
         return rank + self.suit.symbol
 

@@ -131,8 +131,7 @@ def _cards(puzzle: DiscardPuzzle, answer: Answer[DiscardGrade]) -> None:
             with st.container(width="content", gap=None, key=f"discard_card_{card.code}"):
                 st.markdown(card_svg(card, order, width=CARD_WIDTH, mark_trumps=True),
                             unsafe_allow_html=True)
-                st.checkbox("Joker" if card.is_joker else card.pretty, key=pick_key(card),
-                            disabled=done)
+                st.checkbox(card.pretty, key=pick_key(card), disabled=done)
 
 
 def _choose(chooser: PuzzlePicker[DiscardPuzzle], puzzle: DiscardPuzzle) -> None:
