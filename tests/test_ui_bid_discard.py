@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pandas as pd
+import pyarrow as pa
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -14,7 +16,15 @@ from trainer.generate.bid_puzzles import BidPuzzle, grade_bid
 from trainer.generate.discard_puzzles import DiscardPuzzle
 from trainer.progress import ProgressStore
 from trainer.ui.auction_view import auction_table, call_rows
-from trainer.ui.candidate_views import SCORE, YOU, call_table, discard_table, mine_row
+from trainer.ui.candidate_views import (
+    MISSING,
+    SCORE,
+    TRICKS,
+    YOU,
+    call_table,
+    discard_table,
+    mine_row,
+)
 from trainer.ui.puzzle_answer import Answer
 from trainer.ui.puzzle_bank import load_bank
 
@@ -108,6 +118,30 @@ def test_poor_call_gets_a_worse_band(db: Path) -> None:
     assert "bid" in set(history["Kind"]) and puzzle.id in set(history["Item"])
 
 
+def shown_cells(at: AppTest, n: int = 0) -> pd.DataFrame:
+    """The text the n-th dataframe shows in each cell (the Styler's display values)."""
+    styler = at.dataframe[n].proto.arrow_data.styler
+    return pa.ipc.open_stream(styler.display_values).read_all().to_pandas()
+
+
+@pytest.mark.parametrize("puzzle_id,call,row", [("b0000003", "P", "Pass"),
+                                                ("b0000007", "MIS", "misère")])
+def test_a_call_without_tricks_shows_a_dash_not_none(puzzle_id: str, call: str,
+                                                     row: str) -> None:
+    # Pass with no bid standing and misère have no mean tricks: the cell shows "—", and the
+    # grid is told to draw "—" for a missing value (it draws "None" by default).
+    at = start(BID, puzzle_id)
+    at.button(key=f"bid_call:{call}").click().run()
+    assert not at.exception, at.exception
+    table = at.dataframe[0].value
+    assert pd.isna(table.loc[table["Call"] == row, TRICKS]).all()
+    assert at.dataframe[0].proto.placeholder == MISSING == "—"
+    cells = shown_cells(at)
+    assert list(cells.loc[cells["Call"] == row, TRICKS]) == ["—"]
+    assert "None" not in set(cells.to_numpy().ravel())
+    assert table[TRICKS].dtype.kind == "f"  # numbers, a missing one as NaN
+
+
 def test_next_puzzle_moves_on() -> None:
     at = start(BID)
     first = at.session_state["bid_current"]
@@ -156,6 +190,8 @@ def test_best_discard_is_graded_best_and_saved(db: Path) -> None:
     assert answer.band == "best" and answer.result is True and answer.saved
     assert ":green-badge[Best]" in text(at)
     assert mine_row(at.dataframe[0].value) == 0
+    assert at.dataframe[0].proto.placeholder == MISSING
+    assert "None" not in set(shown_cells(at).to_numpy().ravel())
     at.button(key="discard_retry").click().run()
     assert not any(c.value for c in at.checkbox if c.key.startswith("discard_pick:"))
     attempts = ProgressStore(db).attempts(ProgressStore(db).learner("Cy", create=False))

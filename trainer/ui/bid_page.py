@@ -20,6 +20,7 @@ from trainer.generate.explain import seat_name
 from trainer.progress import Learner
 from trainer.ui.auction_view import auction_table, call_label, call_rows
 from trainer.ui.candidate_views import (
+    MISSING,
     SCORE,
     SE,
     bar_figure,
@@ -124,7 +125,7 @@ def _grade(puzzle: BidPuzzle, answer: Answer[BidGrade]) -> None:
     if answer.retries and answer.result is not None:
         st.caption("A retry is practice: the first call of a showing is the one that counts.")
     table = call_table(puzzle.analysis.candidates, grade.call)
-    st.dataframe(styled(table), hide_index=True, key="bid_table")
+    st.dataframe(styled(table), hide_index=True, key="bid_table", placeholder=MISSING)
     st.caption("Score: the expected score, points for your side minus the opponents' on this "
                f"hand, over {puzzle.analysis.samples} random layouts of the unseen cards played "
                "double dummy, each call taken as the final contract (pass: the standing bid "

@@ -28,6 +28,10 @@ SCORE, SE, MAKES, TRICKS = "Score", "± s.e.", "Makes", "Tricks"
 """Column names: expected score, its standard error, chance of making, mean tricks (short, so
 the table fits a phone)."""
 FORMATS = {SCORE: "{:+.1f}", SE: "{:.1f}", MAKES: "{:.0%}", TRICKS: "{:.2f}"}
+MISSING = "—"
+"""What a cell without a figure shows (the tricks of a pass with no bid standing, or of a
+misère): the pages pass it to ``st.dataframe(placeholder=...)``, which otherwise draws "None"
+for a missing value whatever the Styler says."""
 
 
 def discard_text(result: DiscardResult) -> str:
@@ -79,12 +83,13 @@ def discard_table(candidates: Sequence[DiscardResult],
 
 
 def styled(table: pd.DataFrame) -> Styler:
-    """The table with numbers formatted and the learner's row highlighted."""
+    """The table with numbers formatted (a missing figure as `MISSING`) and the learner's row
+    highlighted."""
     def paint(row: pd.Series) -> list[str]:
         return [HIGHLIGHT if row["You"] else ""] * len(row)
 
     formats = {k: v for k, v in FORMATS.items() if k in table.columns}
-    return table.style.apply(paint, axis=1).format(formats, na_rep="–")
+    return table.style.apply(paint, axis=1).format(formats, na_rep=MISSING)
 
 
 def bar_figure(labels: Sequence[str], values: Sequence[float], mine: int | None, *,

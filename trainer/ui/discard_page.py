@@ -21,7 +21,14 @@ from trainer.generate.explain import seat_name
 from trainer.progress import Learner
 from trainer.rules import CardOrder
 from trainer.ui.auction_view import auction_table
-from trainer.ui.candidate_views import MAKES, bar_figure, discard_table, mine_row, styled
+from trainer.ui.candidate_views import (
+    MAKES,
+    MISSING,
+    bar_figure,
+    discard_table,
+    mine_row,
+    styled,
+)
 from trainer.ui.cards_svg import card_svg
 from trainer.ui.profile import current_learner
 from trainer.ui.puzzle_answer import Answer, answer_actions, band_badge
@@ -158,7 +165,7 @@ def _grade(puzzle: DiscardPuzzle, answer: Answer[DiscardGrade]) -> None:
         st.caption("A retry is practice: the first discard of a showing is the one that "
                    "counts.")
     table = discard_table(puzzle.analysis.candidates, grade.result)
-    st.dataframe(styled(table), hide_index=True, key="discard_table")
+    st.dataframe(styled(table), hide_index=True, key="discard_table", placeholder=MISSING)
     st.caption(f"Each discard played double dummy on {puzzle.analysis.samples} random "
                "layouts of the unseen cards. Makes: the chance of making the contract; "
                "Tricks: your side's mean tricks; Score: the expected score, your side minus "
