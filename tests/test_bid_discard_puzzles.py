@@ -12,6 +12,7 @@ import pytest
 from trainer.bidding import PASS, Auction, Bid, parse_bid, parse_call
 from trainer.cards import JOKER, Rank
 from trainer.errors import TrainerError
+from trainer.generate.bands import discard_band
 from trainer.generate.bid_puzzles import (
     KINDS,
     BidPuzzle,
@@ -219,13 +220,64 @@ def test_grade_discard_in_and_out_of_the_table():
     puzzle = generate_discard_puzzle(5, samples=6)
     assert puzzle is not None
     table = puzzle.analysis.candidates
-    grade = grade_discard(puzzle, [c.code for c in table[0].discard])
-    assert grade.band == "best" and not grade.computed
+    best = puzzle.analysis.best
+    assert best.ev == max(c.ev for c in table)
+    grade = grade_discard(puzzle, [c.code for c in best.discard])
+    assert grade.band == "best" and grade.loss == 0 and not grade.computed
     listed = {frozenset(c.discard) for c in table}
     hand = list(puzzle.analysis.hand)
     other = next(d for d in (hand[i:i + 3] for i in range(11)) if frozenset(d) not in listed)
     computed = grade_discard(puzzle, other, workers=1)
     assert computed.computed and computed.result.samples == 6
-    assert computed.band in ("best", "good", "inaccuracy", "mistake", "blunder")
+    assert computed.band == discard_band(computed.loss)
+    assert computed.loss == pytest.approx(max(0.0, round(best.ev, 1)
+                                              - round(computed.result.ev, 1)))
     with pytest.raises(SimulationError):
         grade_discard(puzzle, hand[:2])
+
+
+def _discard(records, puzzle_id):
+    return DiscardPuzzle.from_json(next(r for r in records if r["id"] == puzzle_id))
+
+
+def test_discards_are_graded_on_the_expected_score_lost(discards):
+    # Every listed discard of every shipped puzzle: the band is the expected-score loss
+    # against the table's highest score (bands.py), whatever chance or tricks it loses.
+    for rec in discards:
+        puzzle = DiscardPuzzle.from_json(rec)
+        top = max(c["ev"] for c in rec["candidates"])
+        assert puzzle.analysis.best.ev == top
+        for c in rec["candidates"]:
+            grade = grade_discard(puzzle, c["discard"])
+            assert grade.loss == pytest.approx(top - c["ev"], abs=1e-9)
+            assert grade.band == discard_band(top - c["ev"])
+
+
+def test_a_discard_that_makes_as_often_is_not_a_mistake(discards):
+    # d0000050, 7♥: 7♠ 6♣ 10♦ makes 100% like the best (10♣ 6♣ 10♦) but takes 0.32 tricks
+    # fewer on average; overtricks score nothing in 500, so it costs 5.2 points: good.
+    puzzle = _discard(discards, "d0000050")
+    grade = grade_discard(puzzle, ["7S", "6C", "TD"])
+    assert [c.code for c in grade.best.discard] == ["TC", "6C", "TD"]
+    assert grade.result.p_make == grade.best.p_make == 1.0
+    assert grade.chance_loss == 0 and grade.trick_loss == pytest.approx(0.32)
+    assert grade.loss == pytest.approx(202.1 - 196.9)
+    assert grade.band == "good"
+    assert "Yours, 7♠ 6♣ 10♦: +196.9, 5.2 points less: good." in grade.explanation
+    assert "makes 100% of the time (8.5 tricks on average)" in grade.explanation
+    # d0000032, 7♠: K♣ Q♣ 4♥ makes as often as K♣ Q♣ 8♦, 0.4 tricks fewer: 8.4 points, good
+    grade = grade_discard(_discard(discards, "d0000032"), ["KC", "QC", "4H"])
+    assert grade.loss == pytest.approx(8.4) and grade.band == "good"
+
+
+def test_a_costly_discard_is_still_a_mistake(discards):
+    # d0000038, 7♠ (worth 140): keeping 9♦ 6♥ 5♥ out makes 52% of the time, +-1.2 a hand; the
+    # simple policy's K♠ 9♦ 5♥ makes 42%: 74.1 points less, a mistake (and the puzzle's
+    # policy_trap).
+    puzzle = _discard(discards, "d0000038")
+    grade = grade_discard(puzzle, ["KS", "9D", "5H"])
+    assert grade.result.policy
+    assert grade.loss == pytest.approx(-1.2 - -75.3) and grade.band == "mistake"
+    assert grade.chance_loss == pytest.approx(0.10)
+    assert "74.1 points less: mistake." in grade.explanation
+    assert grade_discard(puzzle, ["9D", "6H", "5H"]).band == "best"

@@ -238,7 +238,6 @@ def test_analyse_cli_bad_input_is_one_line_and_exit_2():
 def test_bands():
     assert [bid_band(x) for x in (0, 5, 20, 50, 100, 101)] == [
         "best", "best", "good", "inaccuracy", "mistake", "blunder"]
-    assert discard_band(0.0, 0.0) == "best"
-    assert discard_band(0.04, 0.0) == "good"
-    assert discard_band(0.0, 0.5) == "mistake"
-    assert discard_band(0.3, 0.0) == "blunder"
+    # discards: points of expected score lost, the same limits as bids
+    assert [discard_band(x) for x in (0, 5, 5.2, 20, 50, 60, 100, 101)] == [
+        "best", "best", "good", "good", "inaccuracy", "mistake", "mistake", "blunder"]

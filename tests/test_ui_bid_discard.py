@@ -213,6 +213,44 @@ def test_the_joker_is_called_joker_on_the_discard_page() -> None:
     assert not re.search(r"\bJo\b", shown)
 
 
+def test_a_discard_that_makes_as_often_grades_good_not_mistake(db: Path) -> None:
+    # d0000050: 7♠ 6♣ 10♦ makes 7♥ every time, 0.32 tricks fewer than the best: 5.2 points of
+    # expected score, "good" (it used to read "mistake"); solved, and saved with the loss.
+    puzzle = next(p for p in DISCARDS if p.id == "d0000050")
+    ProgressStore(db).learner("Di")
+    at = start(DISCARD, puzzle.id, learner="Di")
+    tick(at, ["7S", "6C", "TD"])
+    at.button(key="discard_go").click().run()
+    assert not at.exception, at.exception
+    answer: Answer = at.session_state["discard_answer"]
+    assert answer.band == "good" and answer.result is True and answer.saved
+    shown = text(at)
+    assert ":blue-badge[Good]" in shown and "mistake" not in shown.lower()
+    assert "Yours, 7♠ 6♣ 10♦: +196.9, 5.2 points less: good." in shown
+    table = at.dataframe[0].value
+    assert table["Discard"].iloc[0] == "10♣ 6♣ 10♦"  # best expected score first
+    assert list(table[SCORE]) == sorted(table[SCORE], reverse=True)
+    assert list(table["Discard"])[mine_row(table)] == "7♠ 6♣ 10♦"
+    [attempt] = ProgressStore(db).attempts(ProgressStore(db).learner("Di", create=False))
+    assert attempt.correct is True
+    assert attempt.detail["band"] == "good" and attempt.detail["loss"] == 5.2
+    assert attempt.detail["best"] == ["TC", "6C", "TD"]
+    assert attempt.detail["chance_loss"] == 0 and attempt.detail["trick_loss"] == 0.32
+
+
+def test_a_costly_discard_is_still_a_mistake_on_the_page(db: Path) -> None:
+    # d0000038: the simple policy's K♠ 9♦ 5♥ makes 7♠ 42% of the time against 52%: 74.1
+    # points of expected score lost, a mistake, not solved.
+    puzzle = next(p for p in DISCARDS if p.id == "d0000038")
+    at = start(DISCARD, puzzle.id)
+    tick(at, ["KS", "9D", "5H"])
+    at.button(key="discard_go").click().run()
+    assert not at.exception, at.exception
+    answer: Answer = at.session_state["discard_answer"]
+    assert answer.band == "mistake" and answer.result is False
+    assert ":orange-badge[Mistake]" in text(at) and "74.1 points less: mistake." in text(at)
+
+
 # --- the pure parts ----------------------------------------------------------------------------
 
 

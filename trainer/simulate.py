@@ -565,11 +565,24 @@ class DiscardResult:
                 "mean_tricks": round(self.mean_tricks, 2)}
 
 
+def score_key(result: DiscardResult) -> float:
+    """A discard's expected score at the precision a puzzle record keeps (0.1 point), so that
+    a table read back from its record ranks and grades as it did when it was made."""
+    return round(result.ev, 1)
+
+
+def best_by_score(results: Iterable[DiscardResult]) -> DiscardResult:
+    """The discard with the highest expected score (`score_key`); of equal ones, the first."""
+    return max(results, key=score_key)
+
+
 @dataclass(frozen=True)
 class DiscardAnalysis:
-    """The candidate table of a discard: ``candidates`` best first (chance of making, then mean
-    tricks; fewest tricks first in misère), each played on all ``samples`` layouts;
-    ``shortlisted``: how many discards were played on the first ``shortlist_samples``."""
+    """The candidate table of a discard: ``candidates`` ranked by chance of making, then mean
+    tricks (fewest tricks first in misère), each played on all ``samples`` layouts;
+    ``shortlisted``: how many discards were played on the first ``shortlist_samples``.
+    ``best`` is the candidate with the highest expected score (`best_by_score`), which
+    need not be the first."""
 
     hand: tuple[Card, ...]
     contract: Bid
@@ -586,7 +599,8 @@ class DiscardAnalysis:
 
     @property
     def best(self) -> DiscardResult:
-        return self.candidates[0]
+        """The candidate with the highest expected score (`best_by_score`)."""
+        return best_by_score(self.candidates)
 
     def find(self, discard: Iterable[Card]) -> DiscardResult | None:
         wanted = frozenset(discard)

@@ -13,24 +13,22 @@ the learner's side minus the opponents per hand, `trainer.simulate`):
 
 (One level too low in a suit that makes is a loss of 100: a mistake.)
 
-Discards are banded on two losses against the best of the table, the chance of making
-(``p_make``, in percentage points) and the mean tricks; the band is the worse of the two:
-
-| band       | chance lost | tricks lost |
-|------------|-------------|-------------|
-| best       | at most 1   | at most 0.05 |
-| good       | at most 5   | at most 0.15 |
-| inaccuracy | at most 10  | at most 0.30 |
-| mistake    | at most 20  | at most 0.60 |
-| blunder    | more        | more         |
+Discards are banded the same way, on the expected-score loss against the best discard of the
+table (``ev``, computed under the puzzle's rules), with the same limits (`DISCARD_LIMITS`). The
+chance of making and the mean tricks are shown to the learner but do not set the band: a trick
+more than the contract needs scores nothing (rule book §6) unless the rules pay 10 a trick
+(``overtricks_10``) or it makes a slam (``slam_250``); otherwise it is worth only the 10 points
+the defenders would have scored for it (``defender_tricks``). So a discard that makes as often
+and takes 0.3 tricks fewer on average loses a few points (3 for the defenders' tricks, more if
+it misses slams): best or good, not a mistake; one that makes 10% less often in a contract
+worth 300 loses some 60 (10% of the 600-point swing between making and going set): a mistake.
 """
 
 from __future__ import annotations
 
 BANDS = ("best", "good", "inaccuracy", "mistake", "blunder")
 BID_LIMITS = (5.0, 20.0, 50.0, 100.0)
-DISCARD_CHANCE_LIMITS = (0.01, 0.05, 0.10, 0.20)
-DISCARD_TRICK_LIMITS = (0.05, 0.15, 0.30, 0.60)
+DISCARD_LIMITS = BID_LIMITS
 _EPS = 1e-9
 
 
@@ -46,8 +44,6 @@ def bid_band(loss: float) -> str:
     return BANDS[_band(loss, BID_LIMITS)]
 
 
-def discard_band(chance_loss: float, trick_loss: float) -> str:
-    """The band of a discard losing ``chance_loss`` (0-1) chance of making and ``trick_loss``
-    mean tricks against the best: the worse of the two bands."""
-    return BANDS[max(_band(chance_loss, DISCARD_CHANCE_LIMITS),
-                     _band(trick_loss, DISCARD_TRICK_LIMITS))]
+def discard_band(loss: float) -> str:
+    """The band of a discard losing ``loss`` points of expected score against the best."""
+    return BANDS[_band(loss, DISCARD_LIMITS)]

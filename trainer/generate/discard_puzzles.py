@@ -8,14 +8,22 @@ picking up the kitty; the auction is the whole auction. The candidate table come
 layouts of the three other hands, fitting the auction's inferences; layout seed = the puzzle's
 seed), so `generate_discard_puzzle(seed)` reproduces a record exactly.
 
+The best discard is the table's highest expected score (`DiscardAnalysis.best`: ``ev``, points
+under the puzzle's rules, at the record's 0.1-point precision; of equal ones the first in the
+table, which is ranked by chance of making then mean tricks).
 Themes: ``suit`` or ``no_trumps``; what the best discard does: ``void`` (empties a side suit),
 ``discard_trump``, ``discard_ace``, ``keep_length`` (keeps every card of some side suit of four
-or more); ``policy_trap`` when the simple policy's discard grades a mistake or worse.
-Rating: 1000, + 500 x closeness of the two best (1 - chance gap / 0.20, at least 0), + 300 for a
-policy trap; clamped to 600-2400, deviation 300.
-Grading (`grade_discard`): the discard bands of `trainer.generate.bands` (chance of making and
-mean tricks lost against the best); a discard missing from the table is played on the same
-layouts (reproduced from the seed; about 100 solves).
+or more); ``policy_trap`` when the simple policy's discard grades a mistake or worse (loses more
+than 50 points of expected score to the best).
+Rating: 1000, + 500 x closeness of the table's first two (1 - chance gap / 0.20, at least 0),
++ 300 for a policy trap; clamped to 600-2400, deviation 300.
+Every deal ending in a suit or no-trump contract makes a puzzle: no grade decides whether a
+seed is kept (a puzzle whose every listed discard grades best or good is a lesson that the
+choice hardly matters).
+Grading (`grade_discard`): the discard bands of `trainer.generate.bands`, on the expected-score
+loss against the best, as bids are graded; the chance of making and the mean tricks are told as
+information. A discard missing from the table is played on the same layouts (reproduced from the
+seed; about 100 solves).
 """
 
 from __future__ import annotations
@@ -39,9 +47,10 @@ from trainer.simulate import (
     SimulationError,
     analyse_discard,
     evaluate_discards,
+    score_key,
 )
 
-GENERATOR_VERSION = 1
+GENERATOR_VERSION = 2  # 2: best and policy_trap by expected score
 SAMPLES = 100
 ATTEMPTS = 40
 INITIAL_DEVIATION = 300.0
@@ -78,12 +87,14 @@ def find_discard_moment(rng: random.Random, rules: RuleSet) -> DiscardMoment | N
 
 @dataclass(frozen=True)
 class DiscardGrade:
-    """The grade of a learner's discard: its result and the best's, the chance of making
-    (0-1) and mean tricks lost, the band, an explanation, and whether the result had to be
+    """The grade of a learner's discard: its result and the best's, the expected score lost
+    (``loss``, points, which sets the band), the chance of making (0-1) and mean tricks lost
+    (information; none below 0), the band, an explanation, and whether the result had to be
     computed (the discard was not in the table)."""
 
     result: DiscardResult
     best: DiscardResult
+    loss: float
     chance_loss: float
     trick_loss: float
     band: str
@@ -97,24 +108,27 @@ def _cards(cards: Iterable[Card]) -> str:
 
 def compare(mine: DiscardResult, best: DiscardResult, contract: Bid,
             computed: bool = False) -> DiscardGrade:
-    """Band ``mine`` against ``best`` (`trainer.generate.bands`) and explain it in words."""
+    """Band ``mine`` against ``best`` on the expected-score loss (`trainer.generate.bands`;
+    scores as `score_key` rounds them) and explain it in words, with the chance of making and
+    the mean tricks as information."""
+    loss = max(0.0, score_key(best) - score_key(mine))
     chance = max(0.0, best.p_make - mine.p_make)
     sign = -1 if contract.misere else 1
     tricks = max(0.0, sign * (best.mean_tricks - mine.mean_tricks))
-    band = discard_band(chance, tricks)
-    text = [f"Best discard: {_cards(best.discard)}, making {contract.pretty} "
-            f"{100 * best.p_make:.0f}% of the time ({best.mean_tricks:.1f} tricks on average, "
-            f"{best.samples} layouts)."]
+    band = discard_band(loss)
+    text = [f"Best discard: {_cards(best.discard)}, expected score {best.ev:+.1f} a hand; it "
+            f"makes {contract.pretty} {100 * best.p_make:.0f}% of the time "
+            f"({best.mean_tricks:.1f} tricks on average, {best.samples} layouts)."]
     if frozenset(mine.discard) == frozenset(best.discard):
         text.append("That is your discard: best.")
     else:
-        text.append(f"Yours, {_cards(mine.discard)}: {100 * mine.p_make:.0f}% "
-                    f"({mine.mean_tricks:.1f} tricks), {100 * chance:.0f} points of chance and "
-                    f"{tricks:.2f} tricks less: {band}.")
+        text.append(f"Yours, {_cards(mine.discard)}: {mine.ev:+.1f}, {loss:.1f} points less: "
+                    f"{band}. It makes {100 * mine.p_make:.0f}% of the time "
+                    f"({mine.mean_tricks:.1f} tricks on average).")
     if mine.policy:
         text.append("(It is also the simple policy's discard: keep trumps and winners, make "
                     "voids.)")
-    return DiscardGrade(mine, best, chance, tricks, band, " ".join(text), computed)
+    return DiscardGrade(mine, best, loss, chance, tricks, band, " ".join(text), computed)
 
 
 @dataclass(frozen=True)

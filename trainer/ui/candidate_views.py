@@ -17,7 +17,7 @@ from trainer.bidding import parse_call
 from trainer.cards import sort_key
 from trainer.generate.bid_puzzles import top_strains
 from trainer.rules import Strain
-from trainer.simulate import BidAnalysis, CallResult, DiscardResult
+from trainer.simulate import BidAnalysis, CallResult, DiscardResult, score_key
 from trainer.ui.hand_analysis import call_text
 
 YOU = "◀ you"
@@ -68,13 +68,14 @@ def call_table(candidates: Sequence[CallResult], mine: CallResult | None = None)
 
 def discard_table(candidates: Sequence[DiscardResult],
                   mine: DiscardResult | None = None) -> pd.DataFrame:
-    """Discards best first (as the record ranks them; the learner's added one by chance of
-    making then mean tricks): ``Discard``, `SCORE`, `SE`, `MAKES`, `TRICKS`, ``You``."""
+    """Discards best first, by expected score as they are graded (`trainer.simulate.score_key`;
+    equal ones in the record's order), the learner's added if missing: ``Discard``, `SCORE`,
+    `SE`, `MAKES`, `TRICKS`, ``You``."""
     results = list(candidates)
     key = frozenset(mine.discard) if mine is not None else None
     if mine is not None and all(frozenset(c.discard) != key for c in results):
         results.append(mine)
-        results.sort(key=lambda c: (-c.p_make, -c.mean_tricks))
+    results.sort(key=lambda c: -score_key(c))
     rows: list[dict[str, object]] = [
         {"Discard": discard_text(c), SCORE: c.ev, SE: c.se, MAKES: c.p_make,
          TRICKS: c.mean_tricks} for c in results]

@@ -5,9 +5,11 @@ Exactly the kitty's size must be ticked (3; 5 in a pack with a five-card kitty):
 message says how many are chosen and the Discard button is off. A discard is graded by
 `trainer.generate.discard_puzzles.grade_discard`: from the record's candidate table, or, for a
 discard the table does not list, by playing it on the puzzle's layouts (about a second, under
-the app's solver lock). The grade shows the band, the explanation, the table with the
-learner's discard marked and a chart of the candidates' chances of making. The first discard of
-a showing counts (solved = band best or good) and, with a learner chosen, is recorded once.
+the app's solver lock). The band is set by the expected score lost to the best discard, as for
+bids; the grade shows the band, the explanation (with the chance of making and the mean tricks),
+the table with the learner's discard marked and a chart of the candidates' expected scores. The
+first discard of a showing counts (solved = band best or good) and, with a learner chosen, is
+recorded once (with the points lost, and the chance and tricks lost).
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ from trainer.progress import Learner
 from trainer.rules import CardOrder
 from trainer.ui.auction_view import auction_table
 from trainer.ui.candidate_views import (
-    MAKES,
     MISSING,
+    SCORE,
+    SE,
     bar_figure,
     discard_table,
     mine_row,
@@ -99,7 +102,8 @@ def _discard(chooser: PuzzlePicker[DiscardPuzzle], puzzle: DiscardPuzzle) -> Non
         return
     codes = tuple(c.code for c in cards)
     if answer.give(codes, grade, grade.band) and not answer.saved:
-        detail = {"discard": list(codes), "band": grade.band,
+        detail = {"discard": list(codes), "band": grade.band, "loss": round(grade.loss, 1),
+                  "best": [c.code for c in grade.best.discard],
                   "chance_loss": round(grade.chance_loss, 3),
                   "trick_loss": round(grade.trick_loss, 2), "title": puzzle.title}
         answer.saved = chooser.save(KIND, puzzle, bool(answer.result), detail)
@@ -167,11 +171,12 @@ def _grade(puzzle: DiscardPuzzle, answer: Answer[DiscardGrade]) -> None:
     table = discard_table(puzzle.analysis.candidates, grade.result)
     st.dataframe(styled(table), hide_index=True, key="discard_table", placeholder=MISSING)
     st.caption(f"Each discard played double dummy on {puzzle.analysis.samples} random "
-               "layouts of the unseen cards. Makes: the chance of making the contract; "
-               "Tricks: your side's mean tricks; Score: the expected score, your side minus "
-               "the opponents.")
-    figure = bar_figure(list(table["Discard"]), list(table[MAKES]), mine_row(table),
-                        title="Chance of making the contract", percent=True)
+               "layouts of the unseen cards. Score: the expected score, your side minus the "
+               "opponents, which the grade is on; Makes: the chance of making the contract; "
+               "Tricks: your side's mean tricks. A trick more than the contract needs is worth "
+               "little in 500 (rule book §6), so making counts far more than the mean tricks.")
+    figure = bar_figure(list(table["Discard"]), list(table[SCORE]), mine_row(table),
+                        title="Expected score per discard", errors=list(table[SE]))
     st.plotly_chart(figure, key="discard_chart", config={"displaylogo": False})
 
 
