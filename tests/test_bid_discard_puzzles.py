@@ -22,9 +22,12 @@ from trainer.generate.bid_puzzles import (
     top_strains,
 )
 from trainer.generate.discard_puzzles import (
+    GENERATOR_VERSION,
     DiscardPuzzle,
+    detect_themes,
     generate_discard_puzzle,
     grade_discard,
+    initial_rating,
 )
 from trainer.generate.records import read_jsonl
 from trainer.notation import parse_hand
@@ -281,3 +284,22 @@ def test_a_costly_discard_is_still_a_mistake(discards):
     assert grade.chance_loss == pytest.approx(0.10)
     assert "74.1 points less: mistake." in grade.explanation
     assert grade_discard(puzzle, ["9D", "6H", "5H"]).band == "best"
+
+
+def test_every_shipped_discard_puzzle_fits_the_generators_rules(discards):
+    # The whole bank, from each record's own table (no solving): made by the current generator
+    # version, its themes and rating those the generator gives that table, policy_trap exactly
+    # when the simple policy's discard loses more than 50 points (a mistake or worse).
+    traps = 0
+    for rec in discards:
+        puzzle = DiscardPuzzle.from_json(rec)
+        a = puzzle.analysis
+        assert rec["generator"]["version"] == GENERATOR_VERSION, rec["id"]
+        themes = detect_themes(a)
+        assert rec["themes"] == themes, rec["id"]
+        assert rec["rating"] == initial_rating(a, themes), rec["id"]
+        policy = next(c for c in a.candidates if c.policy)
+        trap = round(a.best.ev, 1) - round(policy.ev, 1) > 50
+        assert ("policy_trap" in themes) == trap, rec["id"]
+        traps += trap
+    assert traps == 10

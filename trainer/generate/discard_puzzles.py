@@ -18,8 +18,7 @@ than 50 points of expected score to the best).
 Rating: 1000, + 500 x closeness of the table's first two (1 - chance gap / 0.20, at least 0),
 + 300 for a policy trap; clamped to 600-2400, deviation 300.
 Every deal ending in a suit or no-trump contract makes a puzzle: no grade decides whether a
-seed is kept (a puzzle whose every listed discard grades best or good is a lesson that the
-choice hardly matters).
+seed is kept, so a puzzle may list no discard worse than good.
 Grading (`grade_discard`): the discard bands of `trainer.generate.bands`, on the expected-score
 loss against the best, as bids are graded; the chance of making and the mean tricks are told as
 information. A discard missing from the table is played on the same layouts (reproduced from the
