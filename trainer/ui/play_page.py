@@ -231,8 +231,13 @@ def goal_text(puzzle: PlayPuzzle) -> str:
     left = puzzle.position.to_state().tricks_left
     side = "the declarer" if puzzle.contract_type in ("misere", "open_misere") else (
         "the declarer's side")
-    bound = "at least" if goal.at_least else "at most"
-    return f"{side} takes {bound} {goal.tricks} of the last {left} tricks"
+    if goal.at_least and goal.tricks == left:
+        amount = "all"
+    elif not goal.at_least and goal.tricks == 0:
+        amount = "none"
+    else:
+        amount = f"{'at least' if goal.at_least else 'at most'} {goal.tricks}"
+    return f"{side} takes {amount} of the last {left} tricks"
 
 
 def _board(attempt: PlayAttempt) -> None:
