@@ -10,7 +10,7 @@ from trainer.progress import Learner, StoreError
 from trainer.quiz import MASTERY_STREAK, Mastery
 from trainer.rules import CardOrder
 from trainer.ui.cards_svg import hand_html
-from trainer.ui.lesson_files import Lesson, LessonError, load_lessons, parse_marker
+from trainer.ui.lesson_files import LessonError, load_lessons, next_lesson, parse_marker
 from trainer.ui.profile import (
     STORE_ERRORS,
     UNKNOWN_KEY,
@@ -101,12 +101,6 @@ def _learner_form() -> None:
     taken = st.session_state.get(EXISTS_KEY)
     if taken:
         st.warning(taken, icon=":material/person:")
-
-
-def next_lesson(lessons: list[Lesson], records: dict[str, Mastery]) -> Lesson | None:
-    """The first lesson, in order, not yet mastered (None when all are)."""
-    return next((lesson for lesson in lessons
-                 if not records.get(lesson.id, Mastery()).mastered), None)
 
 
 def _puzzle_line(learner: Learner) -> None:
