@@ -1,5 +1,6 @@
 """The learner store: persistence, mastery, Glicko-2 and FSRS, transactions, two writers."""
 
+import sqlite3
 import threading
 from datetime import UTC, datetime, timedelta
 
@@ -37,6 +38,31 @@ def test_bad_names(store):
             store.learner(bad)
     with pytest.raises(StoreError, match="no learner"):
         store.learner("Nobody", create=False)
+
+
+def test_names_match_without_regard_to_case(store):
+    ann = store.learner("Ann")
+    assert store.learner("ann") == ann and store.learner(" ANN ", create=False) == ann
+    assert store.saved_name("aNN") == "Ann" and store.saved_name("Bea") is None
+    assert store.learner("élodie").name == "élodie"
+    assert store.learner("ÉLODIE", create=False).name == "élodie"  # not only ASCII letters
+    assert store.learners() == ["Ann", "élodie"]
+
+
+def test_learners_saved_before_in_two_cases_stay_apart(tmp_path):
+    """A database from before case-blind names may hold "ann" and "Ann": each keeps its own
+    progress, the exact spelling finds each, and another spelling the older one."""
+    path = tmp_path / "p.sqlite3"
+    ProgressStore(path)
+    with sqlite3.connect(path) as db:
+        for name in ("ann", "Ann"):
+            db.execute("INSERT INTO learners (name, created, rating, deviation, volatility) "
+                       "VALUES (?, '2025-01-01T00:00:00+00:00', 1500, 350, 0.06)", (name,))
+    store = ProgressStore(path)
+    low, high = store.learner("ann"), store.learner("Ann")
+    assert (low.name, high.name) == ("ann", "Ann") and low.id != high.id
+    assert store.learner("ANN").id == low.id
+    assert store.learners() == ["Ann", "ann"]
 
 
 def test_mastery_needs_a_streak(store):

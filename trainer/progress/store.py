@@ -134,13 +134,16 @@ class ProgressStore:
     def learner(self, name: str, create: bool = True) -> Learner:
         """The learner called ``name`` (trimmed, 1-40 characters), created if new and ``create``.
 
+        Names match without regard to case (``"ann"`` finds a saved ``"Ann"``, who keeps that
+        spelling): the learner of exactly that name if there is one, else the first saved whose
+        name differs only in case. A new learner is saved with the name as typed (trimmed).
         Raises `StoreError` for an empty or over-long name, or an unknown one when not creating.
         """
         clean = (name or "").strip()
         if not 1 <= len(clean) <= 40:
             raise StoreError("name: give 1 to 40 characters")
         with self._write() as db:
-            row = db.execute("SELECT * FROM learners WHERE name = ?", (clean,)).fetchone()
+            row = _same_name(db, clean)
             if row is None:
                 if not create:
                     raise StoreError(f"name: no learner called {clean!r}")
@@ -153,6 +156,13 @@ class ProgressStore:
                 row = db.execute("SELECT * FROM learners WHERE name = ?", (clean,)).fetchone()
         return Learner(row["id"], row["name"],
                        Rating(row["rating"], row["deviation"], row["volatility"]))
+
+    def saved_name(self, name: str) -> str | None:
+        """The saved spelling of the learner ``name`` would choose (`learner`'s case-blind
+        match: ``"ann"`` -> ``"Ann"``), or None when no saved learner has that name."""
+        with self._connect() as db:
+            row = _same_name(db, (name or "").strip())
+        return None if row is None else str(row["name"])
 
     # --- lessons -----------------------------------------------------------------------------
 
@@ -289,6 +299,20 @@ class ProgressStore:
              (when or _now()).isoformat(), rating.rating if rating else None,
              rating.deviation if rating else None),
         )
+
+
+def _same_name(db: sqlite3.Connection, name: str) -> sqlite3.Row | None:
+    """The learner row called exactly ``name``, else the first (oldest) whose name is the same
+    but for case (`str.casefold`, so any script's capitals match), else None."""
+    row: sqlite3.Row | None = db.execute("SELECT * FROM learners WHERE name = ?",
+                                         (name,)).fetchone()
+    if row is not None:
+        return row
+    folded = name.casefold()
+    for candidate in db.execute("SELECT * FROM learners ORDER BY id"):
+        if str(candidate["name"]).casefold() == folded:
+            return candidate
+    return None
 
 
 def _lesson(row: sqlite3.Row) -> LessonProgress:

@@ -50,17 +50,18 @@ def _open(name: str) -> None:
 
 
 def _create() -> None:
-    """Create the learner typed in; a name already saved is not opened (that would carry on
-    someone else's progress): the learner is told to use Continue or choose another name."""
+    """Create the learner typed in; a name already saved, in any case ("ann" when "Ann" is
+    saved), is not opened (that would carry on someone else's progress): the learner is told
+    the saved name and to use Continue or choose another name."""
     name = (st.session_state.get(NEW_NAME_KEY) or "").strip()
     st.session_state.pop(EXISTS_KEY, None)
     try:
-        taken = name in store().learners()
+        taken = store().saved_name(name) if name else None
     except STORE_ERRORS:
-        taken = False  # `_open` reports the store's problem
-    if taken:
+        taken = None  # `_open` reports the store's problem
+    if taken is not None:
         st.session_state.pop(ERROR_KEY, None)
-        st.session_state[EXISTS_KEY] = (f"{md(name)} already exists: use Continue to pick "
+        st.session_state[EXISTS_KEY] = (f"{md(taken)} already exists: use Continue to pick "
                                         "that name, or choose another name.")
         return
     _open(name)
