@@ -52,7 +52,7 @@ def fill(db: Path, name: str = "Ann") -> None:
     learner = store.learner(name)
     solved, failed = PUZZLES[0], PUZZLES[1]
     learner = store.record_puzzle_attempt(learner, "play", solved.id, solved.themes, True,
-                                          record_rating(solved), {"plays": []})
+                                          record_rating(solved), {"plays": []}).learner
     store.record_puzzle_attempt(learner, "play", failed.id, failed.themes, False,
                                 record_rating(failed), {"plays": []})
     for right in (True, True, False):
