@@ -193,6 +193,7 @@ def test_a_reload_replays_the_puzzle_as_practice(db: Path) -> None:
         header = " ".join(m.value for m in again.markdown)
         assert ("Practice: you have played this puzzle before, so your rating will not "
                 "change.") in header
+        assert "Show solution\" counts as a miss (practice" in captions(again)
         solve(again, puzzle)
         assert any(s.value == "Puzzle solved!" for s in again.success)
         assert (f"Practice: you have played this puzzle before, so your rating is unchanged "
@@ -206,6 +207,20 @@ def test_a_reload_replays_the_puzzle_as_practice(db: Path) -> None:
     assert [(a.correct, a.rated) for a in attempts] == [(False, True), (True, False),
                                                        (True, False)]
     assert puzzle.id in [p for p, _ in store.review_queue(tess)]
+
+
+def test_show_solution_says_it_counts_as_a_miss(db: Path) -> None:
+    puzzle = PUZZLES[0]
+    ProgressStore(db).learner("Ann")
+    at = start(puzzle, learner="Ann")
+    assert "counts as a miss" in at.button(key="play_reveal").help
+    assert ("\"Show solution\" now counts as a miss on your first try: your rating goes down."
+            in captions(at))
+    at.button(key="play_reveal").click().run()
+    assert "counts as a miss" not in captions(at)  # counted: the note has done its job
+    learner = ProgressStore(db).learner("Ann", create=False)
+    assert learner.rating.rating < Rating().rating
+    assert f"Rated: your rating 1500 → {learner.rating.rating:.0f} (-" in captions(at)
 
 
 def test_show_solution_counts_as_failed(db: Path) -> None:
