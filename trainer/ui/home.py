@@ -20,6 +20,7 @@ from trainer.ui.profile import (
     name_problem,
     store,
 )
+from trainer.ui.progress_data import PuzzleCounts
 from trainer.ui.rule_options import rules_summary
 from trainer.ui.state import current_rules, saved_mastery, select_learner
 
@@ -111,13 +112,14 @@ def next_lesson(lessons: list[Lesson], records: dict[str, Mastery]) -> Lesson | 
 
 
 def _puzzle_line(learner: Learner) -> None:
-    """Puzzles tried so far and the learner's puzzle rating, with a link to play."""
+    """The learner's puzzles so far (`PuzzleCounts`, as the Progress page counts them) and
+    puzzle rating, with a link to play."""
     try:
-        tried = len(store().attempted(learner))
+        counts = PuzzleCounts.of(store().attempts(learner))
     except STORE_ERRORS:
         return
-    if tried:
-        st.markdown(f"Puzzles: **{tried}** tried, rating **{learner.rating.rating:.0f}** "
+    if counts.attempts:
+        st.markdown(f"Puzzles: {counts.words()}; rating **{learner.rating.rating:.0f}** "
                     f"± {learner.rating.deviation:.0f}.")
         st.page_link(PLAY_PAGE, label="Next puzzle", icon=":material/playing_cards:")
 
