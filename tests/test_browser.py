@@ -241,10 +241,11 @@ def test_solve_the_first_puzzle_and_find_it_after_reload(page: Page, server: str
     expect(page.get_by_role("heading", name="Play puzzles")).to_be_visible()
     expect(page.get_by_text("Bea's rating")).to_be_visible()
     open_page(page, f"{server}/?learner=Bea")
-    expect(page.get_by_text("Puzzles: 1 tried")).to_be_visible()
+    expect(page.get_by_text("Puzzles: 1 attempt at 1 puzzle, 1 solved at the first try"))\
+        .to_be_visible()
     open_page(page, f"{server}/progress?learner=Bea")
     expect(page.get_by_text("Progress of")).to_be_visible()
-    expect(page.get_by_text("puzzles solved 1 of 1")).to_be_visible()
+    expect(page.get_by_text("1 attempt at 1 puzzle, 1 solved at the first try")).to_be_visible()
     expect(page.locator(".js-plotly-plot").first).to_be_visible()
     snap(page, shots, "progress")
 

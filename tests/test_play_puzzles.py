@@ -234,3 +234,24 @@ def _puzzle_from(pos, goal):
     return PlayPuzzle("hand-made", pos, goal, decisions, tuple(detect_themes(line)), 1500.0,
                       300.0, {"name": "hand-made"}, "Hand-made", contract_type(pos.contract),
                       "declarer")
+
+
+def test_goal_words_say_all_none_it_and_them() -> None:
+    from trainer.ui.play_page import goal_text
+    from trainer.ui.puzzle_bank import load_bank
+
+    titles = {}
+    texts = {}
+    for puzzle in load_bank().puzzles:
+        left = puzzle.position.to_state().tricks_left
+        titles[puzzle.id] = puzzle.title
+        texts[puzzle.id] = goal_text(puzzle)
+        if puzzle.goal.at_least and puzzle.goal.tricks == left:
+            assert texts[puzzle.id].endswith(f"takes all of the last {left} tricks")
+        if not puzzle.goal.at_least and puzzle.goal.tricks == 0:
+            assert texts[puzzle.id].endswith(f"takes none of the last {left} tricks")
+    assert not any(f"Win {n} of the last {n} " in t for t in titles.values() for n in range(11))
+    assert not any("Win 1 of" in t and "need them" in t for t in titles.values())
+    assert any(t.startswith("Win all of the last") and "you need them all for" in t
+               for t in titles.values())
+    assert any("need it for" in t for t in titles.values())

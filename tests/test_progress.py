@@ -1,5 +1,6 @@
 """The learner store: persistence, mastery, Glicko-2 and FSRS, transactions, two writers."""
 
+import sqlite3
 import threading
 from datetime import UTC, datetime, timedelta
 
@@ -39,6 +40,31 @@ def test_bad_names(store):
         store.learner("Nobody", create=False)
 
 
+def test_names_match_without_regard_to_case(store):
+    ann = store.learner("Ann")
+    assert store.learner("ann") == ann and store.learner(" ANN ", create=False) == ann
+    assert store.saved_name("aNN") == "Ann" and store.saved_name("Bea") is None
+    assert store.learner("élodie").name == "élodie"
+    assert store.learner("ÉLODIE", create=False).name == "élodie"  # not only ASCII letters
+    assert store.learners() == ["Ann", "élodie"]
+
+
+def test_learners_saved_before_in_two_cases_stay_apart(tmp_path):
+    """A database from before case-blind names may hold "ann" and "Ann": each keeps its own
+    progress, the exact spelling finds each, and another spelling the older one."""
+    path = tmp_path / "p.sqlite3"
+    ProgressStore(path)
+    with sqlite3.connect(path) as db:
+        for name in ("ann", "Ann"):
+            db.execute("INSERT INTO learners (name, created, rating, deviation, volatility) "
+                       "VALUES (?, '2025-01-01T00:00:00+00:00', 1500, 350, 0.06)", (name,))
+    store = ProgressStore(path)
+    low, high = store.learner("ann"), store.learner("Ann")
+    assert (low.name, high.name) == ("ann", "Ann") and low.id != high.id
+    assert store.learner("ANN").id == low.id
+    assert store.learners() == ["Ann", "ann"]
+
+
 def test_mastery_needs_a_streak(store):
     me = store.learner("Bo")
     for _ in range(MASTERY_STREAK - 1):
@@ -67,9 +93,11 @@ def test_glicko2_moves_both_ratings():
 def test_puzzle_attempt_updates_ratings_and_reviews(store):
     me = store.learner("Cy")
     when = datetime(2026, 1, 1, tzinfo=UTC)
-    me = store.record_puzzle_attempt(me, "play", "p1", ["ruff"], False, Rating(1500, 100),
-                                     {"card": "AS"}, when)
-    assert me.rating.rating < 1500
+    result = store.record_puzzle_attempt(me, "play", "p1", ["ruff"], False, Rating(1500, 100),
+                                         {"card": "AS"}, when)
+    me = result.learner
+    assert result.rated and result.before == Rating() and result.change < 0
+    assert me.rating.rating < 1500 and store.learner("Cy").rating == me.rating
     assert store.puzzle_rating("p1", Rating()).rating > 1500
     assert store.due_reviews(me, when) == []  # not yet due
     assert store.due_reviews(me, when + timedelta(days=2)) == ["p1"]  # failed: comes back
@@ -82,6 +110,53 @@ def test_puzzle_attempt_updates_ratings_and_reviews(store):
     assert [(a.item, a.correct) for a in history] == [("p1", False), ("p2", True), ("p1", True)]
     assert history[0].detail == {"card": "AS"} and history[0].themes == ("ruff",)
     assert store.attempted(me) == {"p1", "p2"}
+
+
+def test_only_the_first_attempt_at_a_puzzle_is_rated(store):
+    """As on Lichess: a puzzle played before is not rated again. The tester's case: failed,
+    then "solved" after a reload, then solved three more times."""
+    me = store.learner("Tess")
+    when = datetime(2026, 1, 1, tzinfo=UTC)
+    first = store.record_puzzle_attempt(me, "play", "p537", ["ruff"], False, Rating(1456, 80),
+                                        {"plays": ["QD", "7D"]}, when)
+    assert first.rated and first.change < 0
+    me = first.learner
+    puzzle = store.puzzle_rating("p537", Rating(1456, 80))
+    assert puzzle.rating > 1456
+    (_, due), = store.review_queue(me)  # failed: queued
+    for n in range(1, 5):
+        again = store.record_puzzle_attempt(me, "play", "p537", ["ruff"], True, Rating(1456, 80),
+                                            {"plays": ["QD", "JH"]}, when + timedelta(days=n))
+        assert not again.rated and again.change == 0.0
+        assert again.learner == me == store.learner("Tess")  # the learner's rating: unchanged
+        assert store.puzzle_rating("p537", Rating()) == puzzle  # and the puzzle's
+    history = store.attempts(me)  # every attempt is kept, only the first with a rating
+    assert [(a.correct, a.rated) for a in history] == [(False, True)] + [(True, False)] * 4
+    assert history[0].rating == me.rating.rating and history[1].rating is None
+    assert history[-1].detail == {"plays": ["QD", "JH"]}
+    (_, later), = store.review_queue(me)  # the review is still rescheduled
+    assert later > due
+    assert store.played(me, "p537") and not store.played(me, "p2")
+    # a review of another failed puzzle, once due, still works the same way
+    store.record_puzzle_attempt(me, "bid", "b1", [], False, Rating(), when=when)
+    assert "b1" in store.due_reviews(me, when + timedelta(days=30))
+    store.record_puzzle_attempt(me, "bid", "b1", [], True, Rating(), when=when + timedelta(30))
+    assert dict(store.review_queue(me))["b1"] > when + timedelta(days=30)  # rescheduled
+
+
+def test_a_database_with_repeated_rated_attempts_still_works(tmp_path):
+    """Attempts rated again before this rule stay as they were; the next one is practice."""
+    path = tmp_path / "p.sqlite3"
+    store = ProgressStore(path)
+    me = store.learner("Old")
+    with sqlite3.connect(path) as db:
+        for rating in (1400.0, 1480.0):
+            db.execute("INSERT INTO attempts (learner_id, kind, item, themes, correct, detail, "
+                       "created, rating, deviation) VALUES (?, 'puzzle', 'p9', '[]', 1, '{}', "
+                       "'2025-01-01T00:00:00+00:00', ?, 90)", (me.id, rating))
+    store = ProgressStore(path)
+    assert [a.rating for a in store.attempts(me)] == [1400.0, 1480.0]
+    assert not store.record_puzzle_attempt(me, "play", "p9", [], True, Rating()).rated
 
 
 def test_failed_write_leaves_nothing_half_done(store, monkeypatch):

@@ -29,7 +29,14 @@ from trainer.ui.lesson_files import (
     parse_lesson,
     split_blocks,
 )
-from trainer.ui.rule_options import CHOICES, PLAIN, option_specs, rules_summary, section_of
+from trainer.ui.rule_options import (
+    CHOICES,
+    PLAIN,
+    TITLES,
+    option_specs,
+    rules_summary,
+    section_of,
+)
 
 TABLES = {
     "four": ruleset(),
@@ -321,7 +328,7 @@ def test_every_ruleset_field_is_described() -> None:
     specs = option_specs()
     assert [s.name for s in specs] == names
     for spec in specs:
-        assert spec.name in PLAIN, spec.name
+        assert spec.name in PLAIN and spec.name in TITLES, spec.name
         assert spec.section in (1, 3, 4, 5, 6, 7), spec.name
         assert spec.default in spec.choices
         assert spec.engine_note  # the engine's docstring was found
@@ -340,7 +347,10 @@ def test_section_and_summary() -> None:
     assert section_of("no section") is None
     assert rules_summary(ruleset()) == "4 players, 43-card pack, kitty 3"
     assert "kitty 5" in rules_summary(ruleset({"deck": 45}))
-    assert "overtricks 10: on" in rules_summary(ruleset({"overtricks_10": True}))
+    assert "10 a trick for overtricks: on" in rules_summary(ruleset({"overtricks_10": True}))
+    assert rules_summary(ruleset("american")).endswith(
+        "one round of bidding: on; where misère ranks: by points (between 8♠ and 8♣); misère "
+        "only after a seven: off")
 
 
 # --- lessons 5-10: oracles written from RULES.md §3-§7 -----------------------------------------

@@ -228,6 +228,18 @@ def test_bad_input_raises_trainer_errors():
     assert split_calls("P, 7S - P") == ["P", "7S", "P"]
 
 
+def test_discard_auction_must_be_the_whole_auction_won_in_the_contract():
+    cards = parse_hand("JK JH JD AH KH QH AS 5C 6D 7S 4H 8H 9H")
+    eight = parse_bid("8H")
+    for calls, why in ((["7S"], "not over"), (["P", "P", "P", "8H"], "W won it in 8H"),
+                       (["8S", "P", "P", "P"], "N won it in 8S")):
+        with pytest.raises(SimulationError, match=f"auction: .*{why}"):
+            analyse_discard(cards, eight, Seat.N, Seat.W, calls, AUS, samples=2, workers=1)
+    a = analyse_discard(cards, eight, Seat.N, Seat.W, ["8H", "P", "P", "P"], AUS, samples=2,
+                        workers=1, shortlist=1, shortlist_samples=1, finalists=1)
+    assert a.auction == ("8H", "P", "P", "P") and a.candidates
+
+
 def test_analyse_cli_bad_input_is_one_line_and_exit_2():
     out = subprocess.run([sys.executable, "-m", "trainer", "analyse", "--hand", "AS KS",
                           "--seat", "N", "--dealer", "W"], capture_output=True, text=True)

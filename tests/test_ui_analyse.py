@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from trainer.cards import Seat
 from trainer.notation import parse_position
 from trainer.solver import analyse
 from trainer.ui.hand_analysis import candidates_table, supported
@@ -110,7 +111,8 @@ def fake_simulate(calls: list[dict[str, object]]) -> types.ModuleType:
     """A stand-in `trainer.simulate` recording its calls."""
 
     def analyse_bid(hand, seat, dealer, calls_so_far, *, rules, samples, workers, progress):
-        calls.append({"hand": hand, "auction": calls_so_far, "seat": seat, "samples": samples})
+        calls.append({"hand": hand, "auction": calls_so_far, "seat": seat, "dealer": dealer,
+                      "samples": samples})
         progress(1, 2)
         progress(2, 2)
         return types.SimpleNamespace(
@@ -138,6 +140,21 @@ def test_hand_analysis_form_calls_trainer_simulate(monkeypatch: pytest.MonkeyPat
     assert any("at least 3 trumps" in c.value for c in at.caption)
 
 
+def test_hand_analysis_defaults_make_it_your_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no calls typed, the default seat and dealer leave the learner to call first."""
+    from trainer.bidding import Auction
+    from trainer.rules import PRESETS
+
+    calls: list[dict[str, object]] = []
+    monkeypatch.setitem(sys.modules, "trainer.simulate", fake_simulate(calls))
+    at = start()
+    at.text_input(key="hand_cards").input("JK JH JD AH KH QH 7S 6C 5C 9D")
+    at.button(key="hand_go").click().run()
+    assert not at.exception and not at.error
+    seat, dealer = calls[0]["seat"], calls[0]["dealer"]
+    assert Auction(PRESETS["australian"], dealer).to_call == seat == Seat.S
+
+
 def test_hand_analysis_bad_hand_is_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[dict[str, object]] = []
     monkeypatch.setitem(sys.modules, "trainer.simulate", fake_simulate(calls))
@@ -145,6 +162,24 @@ def test_hand_analysis_bad_hand_is_a_message(monkeypatch: pytest.MonkeyPatch) ->
     at.text_input(key="hand_cards").input("JK JK XX")
     at.button(key="hand_go").click().run()
     assert not at.exception and len(at.error) == 1 and not calls
+
+
+def test_hand_analysis_error_midway_leaves_no_progress_bar(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from trainer.errors import TrainerError
+
+    def analyse_bid(hand, seat, dealer, calls_so_far, *, rules, samples, workers, progress):
+        progress(1, 2)
+        raise TrainerError("auction: it is N's turn to call, not S's")
+
+    fake = types.ModuleType("trainer.simulate")
+    fake.analyse_bid = analyse_bid  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "trainer.simulate", fake)
+    at = start()
+    at.text_input(key="hand_cards").input("JK JH JD AH KH QH 7S 6C 5C 9D")
+    at.button(key="hand_go").click().run()
+    assert not at.exception and "N's turn" in at.error[0].value
+    assert not at.get("progress")
 
 
 def test_run_analysis_with_the_real_simulation() -> None:

@@ -9,7 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from trainer.cards import Card, Rank, Suit
-from trainer.quiz import MASTERY_STREAK, Question, make_question
+from trainer.quiz import MASTERY_STREAK, Mastery, Question, make_question
 from trainer.rules import PRESETS, RuleSet
 from trainer.ui.lesson_files import load_lessons
 
@@ -125,6 +125,15 @@ def test_five_in_a_row_masters_and_opens_the_next_lesson() -> None:
     at.button(key="next_lesson").click().run()
     assert at.session_state["lesson_current"] == "card-order"
     assert not at.exception
+
+
+def test_learn_opens_on_the_first_lesson_not_mastered() -> None:
+    done = Mastery(streak=MASTERY_STREAK, best=MASTERY_STREAK, answered=MASTERY_STREAK,
+                   right=MASTERY_STREAK)
+    assert done.mastered
+    at = start(LEARN, mastery={"the-pack": done})
+    assert at.session_state["lesson_current"] == "card-order"
+    assert at.header[0].value.startswith("2. ")
 
 
 def test_rules_page_renders_tables() -> None:

@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from trainer.generate.bid_puzzles import BidPuzzle, grade_bid
 from trainer.generate.discard_puzzles import DiscardPuzzle
-from trainer.progress import ProgressStore
+from trainer.progress import ProgressStore, Rating
 from trainer.ui.auction_view import auction_table, call_rows
 from trainer.ui.candidate_views import (
     MISSING,
@@ -100,6 +100,34 @@ def test_best_call_is_graded_best_and_saved_once(db: Path) -> None:
     at.button(key=f"bid_call:{poor_call(puzzle)}").click().run()
     attempts = ProgressStore(db).attempts(ProgressStore(db).learner("Ann", create=False))
     assert [(a.kind, a.item, a.correct) for a in attempts] == [("bid", puzzle.id, True)]
+
+
+def captions(at: AppTest) -> str:
+    return "\n".join(c.value for c in at.caption)
+
+
+PRACTICE = "Practice: you have played this puzzle before, so your rating"
+
+
+def test_a_reload_answers_a_bidding_puzzle_as_practice(db: Path) -> None:
+    puzzle = BIDS[0]
+    ProgressStore(db).learner("Tess")
+    at = start(BID, puzzle.id, learner="Tess")
+    at.button(key=f"bid_call:{poor_call(puzzle)}").click().run()
+    store = ProgressStore(db)
+    tess = store.learner("Tess", create=False)
+    assert tess.rating.rating < 1500 and "Rated: your rating 1500 → " in captions(at)
+    shared = store.puzzle_rating(puzzle.id, Rating(puzzle.rating))
+    again = start(BID, puzzle.id, learner="Tess")  # a reload: a new session
+    assert f"{PRACTICE} will not change." in text(again)
+    again.button(key=f"bid_call:{puzzle.analysis.best.call}").click().run()
+    assert not again.exception, again.exception
+    assert again.session_state["bid_answer"].result is True
+    assert f"{PRACTICE} is unchanged ({tess.rating.rating:.0f})." in captions(again)
+    assert store.learner("Tess", create=False).rating == tess.rating
+    assert store.puzzle_rating(puzzle.id, Rating(puzzle.rating)) == shared
+    assert [(a.correct, a.rated) for a in store.attempts(tess)] == [(False, True),
+                                                                   (True, False)]
 
 
 def test_poor_call_gets_a_worse_band(db: Path) -> None:
@@ -249,6 +277,24 @@ def test_a_costly_discard_is_still_a_mistake_on_the_page(db: Path) -> None:
     answer: Answer = at.session_state["discard_answer"]
     assert answer.band == "mistake" and answer.result is False
     assert ":orange-badge[Mistake]" in text(at) and "74.1 points less: mistake." in text(at)
+
+
+def test_a_reload_answers_a_discard_puzzle_as_practice(db: Path) -> None:
+    puzzle = DISCARDS[0]
+    ProgressStore(db).learner("Tess")
+    for n in range(2):
+        at = start(DISCARD, puzzle.id, learner="Tess")
+        tick(at, [c.code for c in puzzle.analysis.best.discard])
+        at.button(key="discard_go").click().run()
+        assert not at.exception, at.exception
+        if n == 0:
+            rating = ProgressStore(db).learner("Tess", create=False).rating
+            assert rating.rating > 1500 and "Rated: your rating 1500 → " in captions(at)
+        else:
+            assert f"{PRACTICE} is unchanged ({rating.rating:.0f})." in captions(at)
+    store = ProgressStore(db)
+    assert store.learner("Tess", create=False).rating == rating
+    assert [a.rated for a in store.attempts(store.learner("Tess"))] == [True, False]
 
 
 # --- the pure parts ----------------------------------------------------------------------------

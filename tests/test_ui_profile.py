@@ -176,6 +176,18 @@ def test_new_learner_with_a_saved_name_is_not_opened(db: Path) -> None:
     assert not any("already exists" in w.value for w in at.warning)
 
 
+def test_a_name_in_another_case_finds_the_saved_learner(db: Path) -> None:
+    ProgressStore(db).learner("Ann")
+    at = start()
+    create(at, "ann")  # Create does not open a saved name, in any case: it names the saved one
+    assert "learner" not in at.session_state
+    assert any("Ann already exists: use Continue" in w.value for w in at.warning)
+    again = start(learner="ANN")  # the address chooses her too, with her stored spelling
+    assert again.session_state["learner"].name == "Ann"
+    assert not any("No learner called" in w.value for w in again.warning)
+    assert ProgressStore(db).learners() == ["Ann"]
+
+
 def test_learner_names_are_shown_as_typed(db: Path) -> None:
     at = start()
     create(at, "**Bo** [x](y)")

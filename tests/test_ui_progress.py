@@ -14,6 +14,7 @@ from streamlit.testing.v1 import AppTest
 from trainer.progress import Attempt, ProgressStore, Rating
 from trainer.ui.progress_charts import accuracy_figure, rating_figure
 from trainer.ui.progress_data import (
+    PuzzleCounts,
     accuracy_by_lesson,
     accuracy_by_theme,
     csv_bytes,
@@ -52,7 +53,7 @@ def fill(db: Path, name: str = "Ann") -> None:
     learner = store.learner(name)
     solved, failed = PUZZLES[0], PUZZLES[1]
     learner = store.record_puzzle_attempt(learner, "play", solved.id, solved.themes, True,
-                                          record_rating(solved), {"plays": []})
+                                          record_rating(solved), {"plays": []}).learner
     store.record_puzzle_attempt(learner, "play", failed.id, failed.themes, False,
                                 record_rating(failed), {"plays": []})
     for right in (True, True, False):
@@ -77,7 +78,8 @@ def test_charts_tables_and_export_after_attempts(db: Path) -> None:
     at = start("Ann")
     assert len(at.get("plotly_chart")) == 3  # rating, by theme, by lesson
     text = " ".join(m.value for m in at.markdown)
-    assert "puzzles solved **1 of 2**" in text and "lesson answers right **2 of 3**" in text
+    assert "puzzles: **2** attempts at **2** puzzles, **1** solved at the first try" in text
+    assert "lesson answers right **2 of 3**" in text
     queue, history = (d.value for d in at.dataframe)
     assert list(queue["Puzzle"]) == [PUZZLES[1].id]
     assert len(history) == 5 and history["Kind"].iloc[0] == "lesson"
@@ -106,8 +108,49 @@ def test_rating_history_starts_from_the_default_rating() -> None:
     assert len(accuracy_figure(by_theme, "Theme", "t").data[0].x) == len(by_theme)
 
     table = history_table(attempts, {"p1": "Puzzle one"})
-    assert list(table["Title"])[-1] == "Puzzle one" and table["Kind"].iloc[0] == "puzzle"
+    assert list(table["Title"])[-1] == "Puzzle one"
+    assert list(table["Kind"]) == ["play", "lesson", "play"]
+    assert list(table["Rating after"]) == ["1550", "", "1600"]
     assert csv_bytes(table).decode().splitlines()[0].startswith("When,Kind,Title,Result")
+
+
+def test_history_names_every_kind_and_practice() -> None:
+    now = datetime.now(UTC)
+    attempts = [
+        Attempt("play", "p1", (), False, {}, now, 1450.0, 300.0),
+        Attempt("bid", "b1", (), True, {}, now, 1500.0, 280.0),
+        Attempt("discard", "d1", (), True, {}, now, 1540.0, 260.0),
+        Attempt("play", "p1", (), True, {}, now, None, None),  # played before: practice
+        Attempt("puzzle", "p2", (), True, {}, now, 1560.0, 250.0),  # the old name of play
+    ]
+    table = history_table(attempts, {})
+    assert list(table["Kind"]) == ["play", "play", "discard", "bid", "play"]
+    assert list(table["Rating after"]) == ["1560", "practice", "1540", "1500", "1450"]
+    assert list(rating_history(attempts)["Puzzle"]) == ["", "p1", "b1", "d1", "p2"]
+    counts = PuzzleCounts.of(attempts)
+    assert counts == PuzzleCounts(attempts=5, puzzles=4, solved=3)  # p1 failed at first
+    assert counts.words() == "**5** attempts at **4** puzzles, **3** solved at the first try"
+    assert PuzzleCounts(1, 1, 0).words() == "**1** attempt at **1** puzzle, **0** solved at " \
+        "the first try"
+
+
+def test_home_and_progress_count_puzzles_alike(db: Path) -> None:
+    """The tester saw "5 tried" on Home and "solved 1 of 7" on Progress: both now say the
+    same, attempts and puzzles told apart."""
+    store = ProgressStore(db)
+    me = store.learner("Ann")
+    for puzzle, solved in ((PUZZLES[0], False), (PUZZLES[0], True), (PUZZLES[0], True),
+                           (PUZZLES[1], True)):
+        me = store.record_puzzle_attempt(me, "play", puzzle.id, puzzle.themes, solved,
+                                         record_rating(puzzle)).learner
+    words = "**4** attempts at **2** puzzles, **1** solved at the first try"
+    home = AppTest.from_file(APP, default_timeout=60)
+    home.query_params["learner"] = "Ann"
+    home.run()
+    assert not home.exception, home.exception
+    assert any(m.value.startswith(f"Puzzles: {words}; rating") for m in home.markdown)
+    progress = start("Ann")
+    assert any(f"puzzles: {words} · " in m.value for m in progress.markdown)
 
 
 def test_review_table_says_when() -> None:

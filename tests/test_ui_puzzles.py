@@ -184,6 +184,59 @@ def test_wrong_card_shows_its_refutation_and_is_saved_as_failed(db: Path) -> Non
     assert len(store.attempts(learner)) == 1
 
 
+def captions(at: AppTest) -> str:
+    return "\n".join(c.value for c in at.caption)
+
+
+def test_a_reload_replays_the_puzzle_as_practice(db: Path) -> None:
+    """The tester's case: a wrong card, a reload, then the right line. Only the first try is
+    rated; the reload's solve is saved as practice and the page says the rating is unchanged."""
+    puzzle = next(p for p in PUZZLES if has_wrong_card(p))
+    ProgressStore(db).learner("Tess")
+    at = start(puzzle, learner="Tess")
+    assert "Practice" not in " ".join(m.value for m in at.markdown)
+    click_card(at, wrong_first_card(puzzle))
+    store = ProgressStore(db)
+    tess = store.learner("Tess", create=False)
+    assert tess.rating.rating < Rating().rating
+    assert f"Rated: your rating 1500 → {tess.rating.rating:.0f} (" in captions(at)
+    assert at.toast[0].value.startswith("Saved. Rated: your rating 1500 →")
+    shared = store.puzzle_rating(puzzle.id, record_rating(puzzle))
+    for _ in range(2):  # a reload is a new session on the same address
+        again = start(puzzle, learner="Tess")
+        header = " ".join(m.value for m in again.markdown)
+        assert ("Practice: you have played this puzzle before, so your rating will not "
+                "change.") in header
+        assert "Show solution\" counts as a miss (practice" in captions(again)
+        solve(again, puzzle)
+        assert any(s.value == "Puzzle solved!" for s in again.success)
+        assert (f"Practice: you have played this puzzle before, so your rating is unchanged "
+                f"({tess.rating.rating:.0f}).") in captions(again)
+        assert "Rated:" not in captions(again)
+        assert again.toast[0].value.startswith("Saved. Practice:")
+        assert store.learner("Tess", create=False).rating == tess.rating
+        assert again.session_state["learner"].rating == tess.rating
+        assert store.puzzle_rating(puzzle.id, record_rating(puzzle)) == shared
+    attempts = store.attempts(tess)  # each try is kept: one rated, then practice
+    assert [(a.correct, a.rated) for a in attempts] == [(False, True), (True, False),
+                                                       (True, False)]
+    assert puzzle.id in [p for p, _ in store.review_queue(tess)]
+
+
+def test_show_solution_says_it_counts_as_a_miss(db: Path) -> None:
+    puzzle = PUZZLES[0]
+    ProgressStore(db).learner("Ann")
+    at = start(puzzle, learner="Ann")
+    assert "counts as a miss" in at.button(key="play_reveal").help
+    assert ("\"Show solution\" now counts as a miss on your first try: your rating goes down."
+            in captions(at))
+    at.button(key="play_reveal").click().run()
+    assert "counts as a miss" not in captions(at)  # counted: the note has done its job
+    learner = ProgressStore(db).learner("Ann", create=False)
+    assert learner.rating.rating < Rating().rating
+    assert f"Rated: your rating 1500 → {learner.rating.rating:.0f} (-" in captions(at)
+
+
 def test_show_solution_counts_as_failed(db: Path) -> None:
     puzzle = PUZZLES[0]
     ProgressStore(db).learner("Ann")

@@ -688,7 +688,9 @@ def analyse_discard(cards: Sequence[Card], contract: Bid, seat: Seat, dealer: Se
     """The discard search of the module docstring for ``seat`` declaring ``contract`` with
     ``cards`` (13: hand and kitty), on ``samples`` layouts drawn with
     ``random.Random(f"layouts:{seed}")``. ``include``: discards always played in full (the
-    learner's). Raises `SimulationError` on bad input (a discard not of 3 cards of the hand).
+    learner's). ``calls``: the whole auction, won by ``seat`` in ``contract``, or none.
+    Raises `SimulationError` on bad input (a discard not of 3 cards of the hand, an auction
+    not over or won otherwise).
     """
     rules = rules or ruleset()
     _check_table(rules)
@@ -700,7 +702,13 @@ def analyse_discard(cards: Sequence[Card], contract: Bid, seat: Seat, dealer: Se
         if not set(d) <= set(cards):
             raise SimulationError("discard: every card must come from the hand")
     codes = tuple(_call_code(c) for c in calls)
-    Auction(rules, dealer, list(codes))  # checks the calls
+    auction = Auction(rules, dealer, list(codes))  # checks the calls
+    if codes and (not auction.is_over or auction.contract != contract
+                  or auction.declarer is not seat):
+        won = (f"{auction.declarer} won it in {auction.contract.code}" if auction.is_over
+               and auction.contract is not None else "it is not over")
+        raise SimulationError(f"auction: give the whole auction, won by {seat} in "
+                              f"{contract.code}, or none; {won}")
     sample = sample_layouts(cards, seat, dealer, codes, rules, samples,
                             random.Random(f"layouts:{seed}"))
     layouts = sample.layouts

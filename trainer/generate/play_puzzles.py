@@ -198,12 +198,17 @@ def puzzle_goal(state: PlayState, learner: Seat, best: int) -> tuple[Goal, str] 
                 and best == left and state.rules.slam_250:
             return Goal(True, left), f"win all of the last {left} (the slam scores 250)"
         if 1 <= needed <= left and best >= needed:
-            return Goal(True, needed), f"win {needed} of the last {left} (you need them for " \
-                                       f"{name})"
+            them = "it" if needed == 1 else "them all" if needed == left else "them"
+            return Goal(True, needed), f"win {_of_last(needed, left)} (you need {them} for {name})"
         return None
     if 1 <= needed <= left and best <= needed - 1:
-        return Goal(False, needed - 1), f"beat {name}: take {left - needed + 1} of the last {left}"
+        return Goal(False, needed - 1), f"beat {name}: take {_of_last(left - needed + 1, left)}"
     return None
+
+
+def _of_last(tricks: int, left: int) -> str:
+    """``"3 of the last 5"``, or ``"all of the last 5"``."""
+    return f"{'all' if tricks == left else tricks} of the last {left}"
 
 
 def only_move(verdicts: Verdicts) -> bool:

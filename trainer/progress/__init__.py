@@ -7,11 +7,12 @@ from trainer.progress.store import (
     Learner,
     LessonProgress,
     ProgressStore,
+    PuzzleResult,
     StoreError,
     default_path,
 )
 
 __all__ = [
-    "MASTERY_STREAK", "Attempt", "Learner", "LessonProgress", "ProgressStore", "Rating",
-    "StoreError", "default_path", "expected_score", "update_pair",
+    "MASTERY_STREAK", "Attempt", "Learner", "LessonProgress", "ProgressStore", "PuzzleResult",
+    "Rating", "StoreError", "default_path", "expected_score", "update_pair",
 ]

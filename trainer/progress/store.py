@@ -4,6 +4,9 @@ The database lives where ``TRAINER_DB`` points, else in the user's data director
 (platformdirs). Every write is one transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``), so a crash
 mid-answer loses nothing already saved and two tabs (two connections) never interleave half an
 answer. WAL journaling lets readers go on while a writer commits.
+
+A puzzle is rated once per learner, as on Lichess: a learner's first attempt at a puzzle moves
+their rating and the puzzle's; later attempts are saved and scheduled for review as practice.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ CREATE TABLE IF NOT EXISTS attempts (
     id INTEGER PRIMARY KEY, learner_id INTEGER NOT NULL REFERENCES learners(id),
     kind TEXT NOT NULL, item TEXT NOT NULL, themes TEXT NOT NULL, correct INTEGER NOT NULL,
     detail TEXT NOT NULL, created TEXT NOT NULL, rating REAL, deviation REAL);
+CREATE INDEX IF NOT EXISTS attempts_by_item ON attempts (learner_id, item);
 CREATE TABLE IF NOT EXISTS puzzle_ratings (
     puzzle TEXT PRIMARY KEY, rating REAL NOT NULL, deviation REAL NOT NULL,
     volatility REAL NOT NULL, attempts INTEGER NOT NULL);
@@ -87,7 +91,33 @@ class Attempt:
     detail: dict[str, Any]
     created: datetime
     rating: float | None
+    """The learner's rating after a rated puzzle attempt; None for a lesson answer and for an
+    unrated (practice) puzzle attempt."""
     deviation: float | None
+
+    @property
+    def rated(self) -> bool:
+        """True for a puzzle attempt that moved the ratings (a learner's first at the puzzle)."""
+        return self.kind != "lesson" and self.rating is not None
+
+
+@dataclass(frozen=True)
+class PuzzleResult:
+    """What `ProgressStore.record_puzzle_attempt` saved.
+
+    ``learner``: the learner after the attempt (their rating unchanged when not rated);
+    ``before``: their rating before it; ``rated``: whether the attempt moved the learner's and
+    the puzzle's ratings (only a learner's first attempt at a puzzle does).
+    """
+
+    learner: Learner
+    before: Rating
+    rated: bool
+
+    @property
+    def change(self) -> float:
+        """Rating points gained (negative: lost); 0.0 for an unrated attempt."""
+        return self.learner.rating.rating - self.before.rating
 
 
 def _now() -> datetime:
@@ -134,13 +164,16 @@ class ProgressStore:
     def learner(self, name: str, create: bool = True) -> Learner:
         """The learner called ``name`` (trimmed, 1-40 characters), created if new and ``create``.
 
+        Names match without regard to case (``"ann"`` finds a saved ``"Ann"``, who keeps that
+        spelling): the learner of exactly that name if there is one, else the first saved whose
+        name differs only in case. A new learner is saved with the name as typed (trimmed).
         Raises `StoreError` for an empty or over-long name, or an unknown one when not creating.
         """
         clean = (name or "").strip()
         if not 1 <= len(clean) <= 40:
             raise StoreError("name: give 1 to 40 characters")
         with self._write() as db:
-            row = db.execute("SELECT * FROM learners WHERE name = ?", (clean,)).fetchone()
+            row = _same_name(db, clean)
             if row is None:
                 if not create:
                     raise StoreError(f"name: no learner called {clean!r}")
@@ -153,6 +186,13 @@ class ProgressStore:
                 row = db.execute("SELECT * FROM learners WHERE name = ?", (clean,)).fetchone()
         return Learner(row["id"], row["name"],
                        Rating(row["rating"], row["deviation"], row["volatility"]))
+
+    def saved_name(self, name: str) -> str | None:
+        """The saved spelling of the learner ``name`` would choose (`learner`'s case-blind
+        match: ``"ann"`` -> ``"Ann"``), or None when no saved learner has that name."""
+        with self._connect() as db:
+            row = _same_name(db, (name or "").strip())
+        return None if row is None else str(row["name"])
 
     # --- lessons -----------------------------------------------------------------------------
 
@@ -200,37 +240,52 @@ class ProgressStore:
         initial_rating: Rating,
         detail: dict[str, Any] | None = None,
         when: datetime | None = None,
-    ) -> Learner:
+    ) -> PuzzleResult:
         """Record a finished puzzle attempt in one transaction: the attempt, the Glicko-2 update
-        of learner and puzzle, and the FSRS review schedule. Returns the updated learner."""
+        of learner and puzzle, and the FSRS review schedule.
+
+        As on Lichess a puzzle is rated once per learner: only the learner's first attempt at
+        ``puzzle`` (no earlier attempt of theirs at it is stored, of any kind but a lesson)
+        moves the two ratings. A later attempt is practice: it is saved (``rating`` None in
+        `attempts`) and reschedules the puzzle's review, but leaves both ratings as they are.
+        Returns a `PuzzleResult` (the updated learner, their rating before, whether rated).
+        Raises `StoreError` when the learner is not in the store.
+        """
         when = when or _now()
         with self._write() as db:
             row = db.execute("SELECT * FROM learners WHERE id = ?", (learner.id,)).fetchone()
             if row is None:
                 raise StoreError(f"name: no learner called {learner.name!r}")
-            me = Rating(row["rating"], row["deviation"], row["volatility"])
-            prow = db.execute("SELECT * FROM puzzle_ratings WHERE puzzle = ?",
-                              (puzzle,)).fetchone()
-            it = initial_rating if prow is None else Rating(
-                prow["rating"], prow["deviation"], prow["volatility"])
-            me, it = update_pair(me, it, solved)
-            db.execute("UPDATE learners SET rating = ?, deviation = ?, volatility = ? "
-                       "WHERE id = ?", (me.rating, me.deviation, me.volatility, learner.id))
-            db.execute(
-                "INSERT INTO puzzle_ratings VALUES (?, ?, ?, ?, 1) ON CONFLICT(puzzle) DO UPDATE "
-                "SET rating = excluded.rating, deviation = excluded.deviation, "
-                "volatility = excluded.volatility, attempts = attempts + 1",
-                (puzzle, it.rating, it.deviation, it.volatility),
-            )
+            before = me = Rating(row["rating"], row["deviation"], row["volatility"])
+            rated = not _played(db, learner, puzzle)
+            if rated:
+                prow = db.execute("SELECT * FROM puzzle_ratings WHERE puzzle = ?",
+                                  (puzzle,)).fetchone()
+                it = initial_rating if prow is None else Rating(
+                    prow["rating"], prow["deviation"], prow["volatility"])
+                me, it = update_pair(me, it, solved)
+                db.execute("UPDATE learners SET rating = ?, deviation = ?, volatility = ? "
+                           "WHERE id = ?", (me.rating, me.deviation, me.volatility, learner.id))
+                db.execute(
+                    "INSERT INTO puzzle_ratings VALUES (?, ?, ?, ?, 1) ON CONFLICT(puzzle) DO "
+                    "UPDATE SET rating = excluded.rating, deviation = excluded.deviation, "
+                    "volatility = excluded.volatility, attempts = attempts + 1",
+                    (puzzle, it.rating, it.deviation, it.volatility),
+                )
             old = db.execute("SELECT card FROM reviews WHERE learner_id = ? AND puzzle = ?",
                              (learner.id, puzzle)).fetchone()
             if old is not None or not solved:  # failed puzzles enter the review queue
                 card, due = review.review(old["card"] if old else None, solved, when)
                 db.execute("INSERT OR REPLACE INTO reviews VALUES (?, ?, ?, ?)",
                            (learner.id, puzzle, card, due.isoformat()))
-            self._insert_attempt(db, learner, kind, puzzle, themes, solved, detail or {}, me,
-                                 when)
-        return Learner(learner.id, learner.name, me)
+            self._insert_attempt(db, learner, kind, puzzle, themes, solved, detail or {},
+                                 me if rated else None, when)
+        return PuzzleResult(Learner(learner.id, learner.name, me), before, rated)
+
+    def played(self, learner: Learner, puzzle: str) -> bool:
+        """True when the learner has a saved attempt at ``puzzle`` (so another is unrated)."""
+        with self._connect() as db:
+            return _played(db, learner, puzzle)
 
     def due_reviews(self, learner: Learner, now: datetime | None = None) -> list[str]:
         """Puzzles due for review now, most overdue first."""
@@ -289,6 +344,25 @@ class ProgressStore:
              (when or _now()).isoformat(), rating.rating if rating else None,
              rating.deviation if rating else None),
         )
+
+
+def _played(db: sqlite3.Connection, learner: Learner, puzzle: str) -> bool:
+    return db.execute("SELECT 1 FROM attempts WHERE learner_id = ? AND item = ? AND "
+                      "kind != 'lesson' LIMIT 1", (learner.id, puzzle)).fetchone() is not None
+
+
+def _same_name(db: sqlite3.Connection, name: str) -> sqlite3.Row | None:
+    """The learner row called exactly ``name``, else the first (oldest) whose name is the same
+    but for case (`str.casefold`, so any script's capitals match), else None."""
+    row: sqlite3.Row | None = db.execute("SELECT * FROM learners WHERE name = ?",
+                                         (name,)).fetchone()
+    if row is not None:
+        return row
+    folded = name.casefold()
+    for candidate in db.execute("SELECT * FROM learners ORDER BY id"):
+        if str(candidate["name"]).casefold() == folded:
+            return candidate
+    return None
 
 
 def _lesson(row: sqlite3.Row) -> LessonProgress:

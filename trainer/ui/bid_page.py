@@ -7,7 +7,8 @@ call is graded by `trainer.generate.bid_puzzles.grade_bid` against the record's 
 candidate table (a legal bid the table does not list is valued from the stored trick
 distributions): the band, the explanation, the table with the learner's call marked, and a
 chart of the trick distributions of the best strains. The first call of a showing counts
-(solved = band best or good) and, with a learner chosen, is recorded once in the store.
+(solved = band best or good) and, with a learner chosen, is recorded once in the store; only
+the learner's first attempt at a puzzle is rated (a puzzle played before is practice).
 """
 
 from __future__ import annotations
@@ -87,7 +88,7 @@ def _retry(puzzle: BidPuzzle) -> None:
 # --- drawing -----------------------------------------------------------------------------------
 
 
-def _header(puzzle: BidPuzzle, learner: Learner | None) -> None:
+def _header(puzzle: BidPuzzle, learner: Learner | None, played: bool) -> None:
     a = puzzle.analysis
     question = "Is this hand a misère?" if puzzle.moment == "misere" else "Your call?"
     st.subheader(question)
@@ -96,7 +97,7 @@ def _header(puzzle: BidPuzzle, learner: Learner | None) -> None:
     themes = themes_text(puzzle.themes, hidden=())
     st.caption(f"Puzzle {puzzle.id}" + (f" · themes: {themes}" if themes else "") +
                " · you see only your own hand.")
-    st.markdown(rating_line(puzzle, learner))
+    st.markdown(rating_line(puzzle, learner, played))
 
 
 def _table(puzzle: BidPuzzle) -> None:
@@ -151,12 +152,13 @@ def render() -> None:
         return
     answer = answer_for(puzzle)
     st.divider()
-    _header(puzzle, current_learner())
+    _header(puzzle, current_learner(), chooser.played_before(puzzle))
     _table(puzzle)
     if answer.grade is None:
         _buttons(chooser, puzzle)
     else:
         _grade(puzzle, answer)
+        chooser.show_saved(puzzle)
     answer_actions("bid", lambda: _retry(puzzle), chooser.next, answer.grade is not None)
 
 

@@ -9,7 +9,8 @@ the app's solver lock). The band is set by the expected score lost to the best d
 bids; the grade shows the band, the explanation (with the chance of making and the mean tricks),
 the table with the learner's discard marked and a chart of the candidates' expected scores. The
 first discard of a showing counts (solved = band best or good) and, with a learner chosen, is
-recorded once (with the points lost, and the chance and tricks lost).
+recorded once (with the points lost, and the chance and tricks lost); only the learner's first
+attempt at a puzzle is rated (a puzzle played before is practice).
 """
 
 from __future__ import annotations
@@ -117,7 +118,7 @@ def _retry(puzzle: DiscardPuzzle) -> None:
 # --- drawing -----------------------------------------------------------------------------------
 
 
-def _header(puzzle: DiscardPuzzle, learner: Learner | None) -> None:
+def _header(puzzle: DiscardPuzzle, learner: Learner | None, played: bool) -> None:
     a = puzzle.analysis
     count = puzzle.rules.kitty_size
     st.subheader(f"Which {count} cards do you discard?")
@@ -127,7 +128,7 @@ def _header(puzzle: DiscardPuzzle, learner: Learner | None) -> None:
     themes = themes_text(puzzle.themes, hidden=())
     st.caption(f"Puzzle {puzzle.id}" + (f" · themes: {themes}" if themes else "") +
                " · trumps have a gold edge.")
-    st.markdown(rating_line(puzzle, learner))
+    st.markdown(rating_line(puzzle, learner, played))
     with st.expander("The auction"):
         st.table(auction_table(puzzle.rules, a.dealer, a.auction), border="horizontal",
                  hide_index=True)
@@ -193,12 +194,13 @@ def render() -> None:
         return
     answer = answer_for(puzzle)
     st.divider()
-    _header(puzzle, current_learner())
+    _header(puzzle, current_learner(), chooser.played_before(puzzle))
     _cards(puzzle, answer)
     if answer.grade is None:
         _choose(chooser, puzzle)
     else:
         _grade(puzzle, answer)
+        chooser.show_saved(puzzle)
     answer_actions("discard", lambda: _retry(puzzle), chooser.next, answer.grade is not None)
 
 

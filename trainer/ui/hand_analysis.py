@@ -122,23 +122,28 @@ def render_hand_analysis() -> None:
         auction_text = st.text_input("The auction so far, from the dealer's left",
                                      key="hand_auction", placeholder="P 6S P")
         left, middle, right = st.columns(3)
-        seat = left.selectbox("Your seat", seats, index=seats.index("S") if "S" in seats else 0)
-        dealer = middle.selectbox("Dealer", seats, index=len(seats) - 1)
+        mine = seats.index("S") if "S" in seats else 0
+        seat = left.selectbox("Your seat", seats, index=mine)
+        # the dealer on your right by default: with no calls yet, it is your turn
+        dealer = middle.selectbox("Dealer", seats, index=(mine - 1) % len(seats),
+                                  help="The player on the dealer's left calls first.")
         samples = right.selectbox("Layouts", SAMPLES, index=SAMPLES.index(100))
         go = st.form_submit_button("Analyse the hand", type="primary", key="hand_go")
     if not go:
         return
+    bar = st.empty()
     try:
         hand = [c.code for c in parse_hand(hand_text)]
         auction = auction_text.replace(",", " ").split()
-        bar = st.progress(0.0, text="Dealing and solving layouts…")
+        bar.progress(0.0, text="Dealing and solving layouts…")
         result = run_analysis(hand, auction, seat, dealer, rules, int(samples),
                               lambda done: bar.progress(min(max(done, 0.0), 1.0),
                                                         text="Dealing and solving layouts…"))
-        bar.empty()
     except TrainerError as e:
         st.error(str(e), icon=":material/error:")
         return
+    finally:
+        bar.empty()  # no progress bar left standing, above an error or the answer
     st.markdown(hand_html(parse_hand(hand), label="your hand"), unsafe_allow_html=True)
     st.dataframe(candidates_table(result.candidates), hide_index=True,
                  column_config={"Chance to make": st.column_config.NumberColumn(format="percent"),

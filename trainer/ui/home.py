@@ -10,7 +10,7 @@ from trainer.progress import Learner, StoreError
 from trainer.quiz import MASTERY_STREAK, Mastery
 from trainer.rules import CardOrder
 from trainer.ui.cards_svg import hand_html
-from trainer.ui.lesson_files import Lesson, LessonError, load_lessons, parse_marker
+from trainer.ui.lesson_files import LessonError, load_lessons, next_lesson, parse_marker
 from trainer.ui.profile import (
     STORE_ERRORS,
     UNKNOWN_KEY,
@@ -20,6 +20,7 @@ from trainer.ui.profile import (
     name_problem,
     store,
 )
+from trainer.ui.progress_data import PuzzleCounts
 from trainer.ui.rule_options import rules_summary
 from trainer.ui.state import current_rules, saved_mastery, select_learner
 
@@ -50,17 +51,18 @@ def _open(name: str) -> None:
 
 
 def _create() -> None:
-    """Create the learner typed in; a name already saved is not opened (that would carry on
-    someone else's progress): the learner is told to use Continue or choose another name."""
+    """Create the learner typed in; a name already saved, in any case ("ann" when "Ann" is
+    saved), is not opened (that would carry on someone else's progress): the learner is told
+    the saved name and to use Continue or choose another name."""
     name = (st.session_state.get(NEW_NAME_KEY) or "").strip()
     st.session_state.pop(EXISTS_KEY, None)
     try:
-        taken = name in store().learners()
+        taken = store().saved_name(name) if name else None
     except STORE_ERRORS:
-        taken = False  # `_open` reports the store's problem
-    if taken:
+        taken = None  # `_open` reports the store's problem
+    if taken is not None:
         st.session_state.pop(ERROR_KEY, None)
-        st.session_state[EXISTS_KEY] = (f"{md(name)} already exists: use Continue to pick "
+        st.session_state[EXISTS_KEY] = (f"{md(taken)} already exists: use Continue to pick "
                                         "that name, or choose another name.")
         return
     _open(name)
@@ -103,20 +105,15 @@ def _learner_form() -> None:
         st.warning(taken, icon=":material/person:")
 
 
-def next_lesson(lessons: list[Lesson], records: dict[str, Mastery]) -> Lesson | None:
-    """The first lesson, in order, not yet mastered (None when all are)."""
-    return next((lesson for lesson in lessons
-                 if not records.get(lesson.id, Mastery()).mastered), None)
-
-
 def _puzzle_line(learner: Learner) -> None:
-    """Puzzles tried so far and the learner's puzzle rating, with a link to play."""
+    """The learner's puzzles so far (`PuzzleCounts`, as the Progress page counts them) and
+    puzzle rating, with a link to play."""
     try:
-        tried = len(store().attempted(learner))
+        counts = PuzzleCounts.of(store().attempts(learner))
     except STORE_ERRORS:
         return
-    if tried:
-        st.markdown(f"Puzzles: **{tried}** tried, rating **{learner.rating.rating:.0f}** "
+    if counts.attempts:
+        st.markdown(f"Puzzles: {counts.words()}; rating **{learner.rating.rating:.0f}** "
                     f"± {learner.rating.deviation:.0f}.")
         st.page_link(PLAY_PAGE, label="Next puzzle", icon=":material/playing_cards:")
 

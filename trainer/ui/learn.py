@@ -23,7 +23,14 @@ from trainer.errors import TrainerError
 from trainer.quiz import MASTERY_STREAK, Mastery, Question, make_question
 from trainer.rules import RuleSet, preset_name
 from trainer.ui.cards_svg import hand_html, trick_html
-from trainer.ui.lesson_files import Lesson, LessonError, inline_html, load_lessons, split_blocks
+from trainer.ui.lesson_files import (
+    Lesson,
+    LessonError,
+    inline_html,
+    load_lessons,
+    next_lesson,
+    split_blocks,
+)
 from trainer.ui.profile import current_learner, md
 from trainer.ui.rule_options import rules_summary
 from trainer.ui.state import (
@@ -102,9 +109,13 @@ def path_step(lesson: Lesson, saved: dict[str, Mastery] | None = None) -> str:
 def _choose(lessons: list[Lesson]) -> Lesson:
     ids = [lesson.id for lesson in lessons]
     by_id = {lesson.id: lesson for lesson in lessons}
+    saved = saved_mastery()
     if st.session_state.get(CURRENT_KEY) not in ids:
         wanted = st.query_params.get("lesson")
-        st.session_state[CURRENT_KEY] = wanted if wanted in ids else ids[0]
+        if wanted not in ids:  # open where the learner left off: the first lesson not mastered
+            upcoming = next_lesson(lessons, {i: mastery(i, saved) for i in ids})
+            wanted = upcoming.id if upcoming else ids[0]
+        st.session_state[CURRENT_KEY] = wanted
     if st.session_state.get(PICK_KEY) not in ids:
         st.session_state[PICK_KEY] = st.session_state[CURRENT_KEY]
 
@@ -113,7 +124,6 @@ def _choose(lessons: list[Lesson]) -> Lesson:
         return f"{by_id[lesson_id].order}. {by_id[lesson_id].title}"
 
     st.radio("Lesson", ids, format_func=label, key=PICK_KEY, horizontal=True, on_change=_pick)
-    saved = saved_mastery()
     st.caption("Your path: " + " → ".join(path_step(lesson, saved) for lesson in lessons))
     lesson = by_id[st.session_state[CURRENT_KEY]]
     st.query_params["lesson"] = lesson.id

@@ -29,7 +29,7 @@ from pathlib import Path
 from trainer.cards import Card, Suit
 from trainer.errors import TrainerError
 from trainer.notation import parse_card, parse_suit
-from trainer.quiz import QUIZZES
+from trainer.quiz import QUIZZES, Mastery
 from trainer.rules import CardOrder
 from trainer.ui.cards_svg import hand_html, inline_cards_html
 
@@ -180,3 +180,9 @@ def inline_html(text: str) -> str:
         return inline_cards_html(marker.cards, marker.order)
 
     return CARD_MARKER.sub(picture, text)
+
+
+def next_lesson(lessons: list[Lesson], records: dict[str, Mastery]) -> Lesson | None:
+    """The first lesson, in order, not yet mastered (None when all are)."""
+    return next((lesson for lesson in lessons
+                 if not records.get(lesson.id, Mastery()).mastered), None)

@@ -4,9 +4,11 @@ me"), then play the learner's cards on a face-up table, each card graded by the 
 A right card is followed by the partner's and opponents' replies, shown one at a time
 (`PAUSE_KEY` seconds apart); a wrong card shows the explanation and the refutation beside the
 right card's line, trick by trick. "Retry" starts the puzzle again, "Show solution" tells the
-main line. With a learner chosen on Home, the first result of each showing is recorded once in
-the store (the puzzle's record rating as its starting rating), which moves both ratings and
-puts a failed puzzle in the review queue. ``?puzzle=<id>`` in the address opens a puzzle.
+main line (which counts as a miss if the try is not over). With a learner chosen on Home, the
+first result of each showing is recorded once in the store (the puzzle's record rating as its
+starting rating) and puts a failed puzzle in the review queue; only the learner's first attempt
+at a puzzle moves the ratings, a later showing is practice and the page says so.
+``?puzzle=<id>`` in the address opens a puzzle.
 """
 
 from __future__ import annotations
@@ -182,7 +184,7 @@ def _solution(puzzle: PlayPuzzle) -> None:
     st.markdown(_stories(main_line_story(puzzle)))
 
 
-def _outcome(attempt: PlayAttempt) -> None:
+def _outcome(attempt: PlayAttempt, chooser: PuzzlePicker[PlayPuzzle]) -> None:
     session = attempt.session
     if session.solved:
         st.success("Puzzle solved!", icon=":material/emoji_events:")
@@ -191,21 +193,43 @@ def _outcome(attempt: PlayAttempt) -> None:
                 icon=":material/replay:")
     if attempt.result is not None and attempt.retries and session.solved and not attempt.result:
         st.caption("Solved on a retry: practice only, the first try is the one that counts.")
+    chooser.show_saved(attempt.puzzle)
 
 
-def _actions(attempt: PlayAttempt, chooser: PuzzlePicker[PlayPuzzle]) -> None:
+REVEAL_HELP = ("Shows the main line. Before you finish, it counts as a miss: on your first try at "
+               "a puzzle that lowers your rating, as a failed puzzle does.")
+
+
+def reveal_note(attempt: PlayAttempt, learner: Learner | None, played: bool) -> str | None:
+    """The caption by "Show solution" while it would still count (the try not over): that it
+    counts as a miss, and what that does to the learner's rating. None once it cannot count."""
+    if attempt.result is not None or attempt.revealed:
+        return None
+    if learner is None:
+        return "\"Show solution\" counts as a miss (nothing is saved without a name)."
+    if played:
+        return ("\"Show solution\" counts as a miss (practice: your rating is unchanged either "
+                "way).")
+    return "\"Show solution\" now counts as a miss on your first try: your rating goes down."
+
+
+def _actions(attempt: PlayAttempt, chooser: PuzzlePicker[PlayPuzzle], played: bool) -> None:
     with st.container(horizontal=True, gap="small", key="play_actions"):
         st.button("Retry", key="play_retry", on_click=_retry, icon=":material/replay:",
                   disabled=not attempt.verdicts and not attempt.revealed)
         st.button("Show solution", key="play_reveal", on_click=_reveal,
                   icon=":material/lightbulb:", disabled=attempt.revealed,
-                  help="Counts as not solved if you have not finished the puzzle.")
+                  help=REVEAL_HELP)
         st.button("Next puzzle", key="play_next_bottom", on_click=chooser.next,
                   icon=":material/skip_next:",
                   type="primary" if attempt.session.finished else "secondary")
+    note = reveal_note(attempt, current_learner(), played)
+    if note:
+        st.caption(note)
 
 
-def _header(puzzle: PlayPuzzle, attempt: PlayAttempt, learner: Learner | None) -> None:
+def _header(puzzle: PlayPuzzle, attempt: PlayAttempt, learner: Learner | None,
+            played: bool) -> None:
     state = attempt.state
     you = attempt.session.learner
     contract = state.contract.pretty if state.contract else "?"
@@ -222,7 +246,7 @@ def _header(puzzle: PlayPuzzle, attempt: PlayAttempt, learner: Learner | None) -
     themes = themes_text(puzzle.themes)
     st.caption(f"Puzzle {puzzle.id}" + (f" · themes: {themes}" if themes else "") +
                " · every hand is shown: you have counted the cards.")
-    st.markdown(rating_line(puzzle, learner))
+    st.markdown(rating_line(puzzle, learner, played))
 
 
 def goal_text(puzzle: PlayPuzzle) -> str:
@@ -231,8 +255,13 @@ def goal_text(puzzle: PlayPuzzle) -> str:
     left = puzzle.position.to_state().tricks_left
     side = "the declarer" if puzzle.contract_type in ("misere", "open_misere") else (
         "the declarer's side")
-    bound = "at least" if goal.at_least else "at most"
-    return f"{side} takes {bound} {goal.tricks} of the last {left} tricks"
+    if goal.at_least and goal.tricks == left:
+        amount = "all"
+    elif not goal.at_least and goal.tricks == 0:
+        amount = "none"
+    else:
+        amount = f"{'at least' if goal.at_least else 'at most'} {goal.tricks}"
+    return f"{side} takes {amount} of the last {left} tricks"
 
 
 def _board(attempt: PlayAttempt) -> None:
@@ -273,12 +302,13 @@ def render() -> None:
         return
     attempt: PlayAttempt = st.session_state[ATTEMPT_KEY]
     st.divider()
-    _header(puzzle, attempt, current_learner())
+    played = chooser.played_before(puzzle)
+    _header(puzzle, attempt, current_learner(), played)
     _board(attempt)
     _card_buttons(attempt)
-    _outcome(attempt)
+    _outcome(attempt, chooser)
     _verdicts(attempt)
-    _actions(attempt, chooser)
+    _actions(attempt, chooser, played)
     if attempt.revealed:
         _solution(puzzle)
     _history(attempt)

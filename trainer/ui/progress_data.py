@@ -5,6 +5,7 @@ page and its CSV export)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 import pandas as pd
@@ -13,10 +14,43 @@ from trainer.progress import Attempt, Rating
 from trainer.ui.puzzle_bank import theme_words
 
 LESSON = "lesson"
+PRACTICE = "practice"
+KIND_WORDS = {"puzzle": "play"}
+"""Stored kinds shown otherwise in the history (the Play page saves ``play``; ``puzzle`` is kept
+for attempts saved under that name)."""
 
 
 def puzzle_attempts(attempts: Sequence[Attempt]) -> list[Attempt]:
     return [a for a in attempts if a.kind != LESSON]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"**{n}** {word}" + ("" if n == 1 else "s")
+
+
+@dataclass(frozen=True)
+class PuzzleCounts:
+    """A learner's puzzle record, as Home and Progress both tell it: ``attempts`` (every saved
+    puzzle attempt, practice included), ``puzzles`` (distinct puzzles played) and ``solved``
+    (puzzles solved at their first attempt, the one that is rated)."""
+
+    attempts: int
+    puzzles: int
+    solved: int
+
+    @classmethod
+    def of(cls, attempts: Sequence[Attempt]) -> PuzzleCounts:
+        """Count the puzzle attempts among ``attempts`` (oldest first; lessons are skipped)."""
+        first: dict[str, bool] = {}
+        tries = puzzle_attempts(attempts)
+        for a in tries:
+            first.setdefault(a.item, a.correct)
+        return cls(len(tries), len(first), sum(first.values()))
+
+    def words(self) -> str:
+        """Markdown: ``"**7** attempts at **5** puzzles, **1** solved at the first try"``."""
+        return (f"{_plural(self.attempts, 'attempt')} at {_plural(self.puzzles, 'puzzle')}, "
+                f"**{self.solved}** solved at the first try")
 
 
 def rating_history(attempts: Sequence[Attempt], start: Rating | None = None) -> pd.DataFrame:
@@ -91,19 +125,26 @@ def _span(delta: object) -> str:
 
 
 def history_table(attempts: Sequence[Attempt], titles: Mapping[str, str]) -> pd.DataFrame:
-    """Every attempt, newest first: ``When``, ``Kind``, ``Title``, ``Result``,
-    ``Rating after`` (as text, blank for a lesson answer), ``Themes``, ``Item`` (the lesson or
-    puzzle id)."""
+    """Every attempt, newest first: ``When``, ``Kind`` (``lesson``, ``play``, ``bid`` or
+    ``discard``), ``Title``, ``Result``, ``Rating after`` (as text; ``practice`` for a puzzle
+    played before, which is not rated; blank for a lesson answer), ``Themes``, ``Item`` (the
+    lesson or puzzle id)."""
     rows = [
-        {"When": a.created, "Kind": "puzzle" if a.kind == "play" else a.kind,
+        {"When": a.created, "Kind": KIND_WORDS.get(a.kind, a.kind),
          "Title": titles.get(a.item, str(a.detail.get("title", a.item))),
          "Result": "right" if a.correct else "wrong",
-         "Rating after": "" if a.rating is None else str(round(a.rating)),
+         "Rating after": _rating_after(a),
          "Themes": ", ".join(theme_words(t) for t in a.themes), "Item": a.item}
         for a in reversed(attempts)
     ]
     return pd.DataFrame(rows, columns=["When", "Kind", "Title", "Result", "Rating after",
                                        "Themes", "Item"])
+
+
+def _rating_after(attempt: Attempt) -> str:
+    if attempt.rating is not None:
+        return str(round(attempt.rating))
+    return "" if attempt.kind == LESSON else PRACTICE
 
 
 def csv_bytes(table: pd.DataFrame) -> bytes:

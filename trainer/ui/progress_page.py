@@ -13,11 +13,11 @@ from trainer.ui.lesson_files import LessonError, load_lessons
 from trainer.ui.profile import STORE_ERRORS, current_learner, md, store
 from trainer.ui.progress_charts import accuracy_figure, rating_figure
 from trainer.ui.progress_data import (
+    PuzzleCounts,
     accuracy_by_lesson,
     accuracy_by_theme,
     csv_bytes,
     history_table,
-    puzzle_attempts,
     rating_history,
     review_table,
 )
@@ -42,13 +42,11 @@ def puzzle_titles() -> dict[str, str]:
 
 
 def _summary(learner: Learner, attempts: list[Attempt]) -> None:
-    puzzles = puzzle_attempts(attempts)
     lessons = [a for a in attempts if a.kind == "lesson"]
-    solved = sum(a.correct for a in puzzles)
     right = sum(a.correct for a in lessons)
     st.markdown(
         f"Puzzle rating **{learner.rating.rating:.0f}** ± {learner.rating.deviation:.0f} · "
-        f"puzzles solved **{solved} of {len(puzzles)}** · "
+        f"puzzles: {PuzzleCounts.of(attempts).words()} · "
         f"lesson answers right **{right} of {len(lessons)}**")
 
 

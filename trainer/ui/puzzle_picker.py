@@ -22,7 +22,7 @@ from typing import Any, Generic
 import streamlit as st
 
 from trainer.errors import TrainerError
-from trainer.progress import Learner, Rating
+from trainer.progress import Learner, PuzzleResult, Rating
 from trainer.rules import PRESETS
 from trainer.ui.profile import LEARNER_KEY, STORE_ERRORS, current_learner, md, store
 from trainer.ui.puzzle_bank import (
@@ -54,14 +54,30 @@ def learner_rating(learner: Learner | None) -> Rating:
     return learner.rating if learner is not None else Rating()
 
 
-def rating_line(puzzle: RatedPuzzle, learner: Learner | None) -> str:
-    """Markdown: the puzzle's current rating, and the learner's (or how to get one)."""
+PRACTICE_AHEAD = ("Practice: you have played this puzzle before, so your rating will not "
+                  "change.")
+PRACTICE_DONE = "Practice: you have played this puzzle before, so your rating is unchanged"
+
+
+def rating_line(puzzle: RatedPuzzle, learner: Learner | None, played: bool = False) -> str:
+    """Markdown: the puzzle's current rating, and the learner's (or how to get one); with
+    ``played`` (the learner has played the puzzle before), that this showing is practice."""
     rating = puzzle_rating(puzzle)
     line = f"Puzzle rating **{rating.rating:.0f}** ± {rating.deviation:.0f}"
     if learner is not None:
-        return line + (f" · {md(learner.name)}'s rating **{learner.rating.rating:.0f}** "
-                       f"± {learner.rating.deviation:.0f}")
+        line += (f" · {md(learner.name)}'s rating **{learner.rating.rating:.0f}** "
+                 f"± {learner.rating.deviation:.0f}")
+        return line + (f"  \n{PRACTICE_AHEAD}" if played else "")
     return line + " · pick a name on Home to get your own rating and keep your results"
+
+
+def saved_text(result: PuzzleResult) -> str:
+    """What saving an attempt did to the learner's rating, in words: ``"Rated: your rating
+    1206 → 1408 (+202)."``, or for an unrated attempt `PRACTICE_DONE` with the rating."""
+    if not result.rated:
+        return f"{PRACTICE_DONE} ({result.learner.rating.rating:.0f})."
+    return (f"Rated: your rating {result.before.rating:.0f} → "
+            f"{result.learner.rating.rating:.0f} ({result.change:+.0f}).")
 
 
 def _use_australian() -> None:
@@ -159,6 +175,7 @@ class PuzzlePicker(Generic[P]):
     def open(self, puzzle: P) -> None:
         """Put ``puzzle`` on show (the page's `on_open` starts its attempt)."""
         st.session_state[self.key("current")] = puzzle.id
+        st.session_state.pop(self.key("saved"), None)
         self.on_open(puzzle)
         st.query_params[PARAM] = puzzle.id
 
@@ -235,20 +252,46 @@ class PuzzlePicker(Generic[P]):
         """Record a showing's result for the chosen learner; True once it is in the store.
 
         The puzzle counts as done for this session either way; without a learner nothing is
-        written. A store failure leaves a note for the next run.
+        written. What the save did to the rating (`saved_text`: rated, or practice because the
+        learner has played the puzzle before) is kept for `show_saved` and toasted. A store
+        failure leaves a note for the next run.
         """
         st.session_state.setdefault(self.key("done"), set()).add(puzzle.id)
         learner = current_learner()
         if learner is None:
             return False
         try:
-            updated = store().record_puzzle_attempt(
+            result = store().record_puzzle_attempt(
                 learner, kind, puzzle.id, puzzle.themes, solved, record_rating(puzzle), detail)
         except (TrainerError, *STORE_ERRORS) as e:
             st.session_state[self.key("note")] = f"Your result could not be saved: {e}"
             return False
-        st.session_state[LEARNER_KEY] = updated
-        change = updated.rating.rating - learner.rating.rating
-        st.toast(f"Saved. Your rating {learner.rating.rating:.0f} → "
-                 f"{updated.rating.rating:.0f} ({change:+.0f}).", icon=":material/save:")
+        st.session_state[LEARNER_KEY] = result.learner
+        text = saved_text(result)
+        st.session_state[self.key("saved")] = (puzzle.id, text)
+        st.toast(f"Saved. {text}", icon=":material/save:")
         return True
+
+    def saved(self, puzzle: P) -> str | None:
+        """`saved_text` of this showing's saved result, None before it is saved."""
+        kept = st.session_state.get(self.key("saved"))
+        if isinstance(kept, tuple) and len(kept) == 2 and kept[0] == puzzle.id:
+            return str(kept[1])
+        return None
+
+    def played_before(self, puzzle: P) -> bool:
+        """True when the chosen learner had played ``puzzle`` before this showing (so its result
+        will not be rated); False without a learner or when the store cannot say."""
+        learner = current_learner()
+        if learner is None or self.saved(puzzle) is not None:
+            return False
+        try:
+            return store().played(learner, puzzle.id)
+        except STORE_ERRORS:
+            return False
+
+    def show_saved(self, puzzle: P) -> None:
+        """A caption under the result: what saving it did to the learner's rating."""
+        text = self.saved(puzzle)
+        if text:
+            st.caption(text)

@@ -134,6 +134,31 @@ PLAIN: dict[str, str] = {
 """The trainer's own explanation of each option, in plain words, following RULES.md."""
 
 
+TITLES: dict[str, str] = {
+    "players": "Players",
+    "deck": "Pack",
+    "six_player_teams": "Six-player seating",
+    "bid_after_pass": "Bid again after passing",
+    "one_round_bidding": "One round of bidding",
+    "all_pass": "When all pass",
+    "misere": "Misère",
+    "misere_placement": "Where misère ranks",
+    "misere_needs_seven": "Misère only after a seven",
+    "open_misere_reveal": "Open misère: hand shown",
+    "first_lead": "First lead",
+    "joker_lead_any_suit": "Led joker may name a suit already led",
+    "joker_no_void_suit": "Led joker may not name a suit its holder is void in",
+    "joker_low_in_misere": "Joker low in misère",
+    "overtricks_10": "10 a trick for overtricks",
+    "slam_250": "A slam scores at least 250",
+    "defender_tricks": "Defenders score 10 a trick",
+    "misere_defenders": "Defenders score in misère too",
+    "must_bid_to_win": "Only a made bid wins the game",
+    "minus_500_loses": "-500 loses",
+}
+"""Each option's name on the Rules page and in the rules summary."""
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     """One rule option as the Rules page shows it."""
@@ -157,7 +182,7 @@ class OptionSpec:
 
     @property
     def title(self) -> str:
-        return self.name.replace("_", " ").capitalize()
+        return TITLES.get(self.name, self.name.replace("_", " ").capitalize())
 
 
 @cache
@@ -221,7 +246,7 @@ def rules_summary(rules: RuleSet) -> str:
     table = f"{rules.players} players, {len(rules.pack)}-card pack, kitty {rules.kitty_size}"
     default = RuleSet()
     changed = [
-        f"{s.title.lower()}: {s.label_of(getattr(rules, s.name))}"
+        f"{s.title[0].lower() + s.title[1:]}: {s.label_of(getattr(rules, s.name))}"
         for s in option_specs()
         if s.name not in ("players", "deck") and getattr(rules, s.name) != getattr(default, s.name)
     ]
