@@ -292,3 +292,30 @@ def test_misere_every_trick_bound_respects_a_defenders_joker() -> None:
     st = state_array(layout, state)
     decided, _, _ = K.misere_bounds(st, layout.consts, int(st[K.S_LEADER]), 4)
     assert decided != 1
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_follower_wins_agrees_with_trick_winner(seed: int) -> None:
+    """The move ordering's one-card test against the trick's winner so far decides every
+    follower's card as the full trick_winner does (RULES.md §4, §5), in every contract."""
+    rng = random.Random(seed)
+    checked = 0
+    for _ in range(150):
+        state = random_state(rng, tricks_left=rng.randint(1, 10), mid_trick=True)
+        layout = make_layout(state)
+        st = state_array(layout, state)
+        cx, bs = layout.consts, layout.suit_of_bit
+        tlen, tb = int(st[K.S_TLEN]), int(st[K.S_TBASE])
+        if tlen == 0:
+            continue
+        wi = K.trick_winner(st, cx, bs, tlen)
+        wcard = int(st[K.S_TCARD + tb + wi])
+        wsuit = K.play_suit(cx, bs, wcard, int(st[K.S_TNAMED + tb + wi]))
+        for play in state.legal_plays():
+            b = layout.move(play) & 63
+            st[K.S_TCARD + tb + tlen] = b
+            st[K.S_TNAMED + tb + tlen] = -1
+            assert K.follower_wins(cx, bs, b, wcard, wsuit) == (
+                K.trick_winner(st, cx, bs, tlen + 1) == tlen), Position.from_state(state).to_json()
+            checked += 1
+    assert checked > 300

@@ -1223,6 +1223,24 @@ def misere_lead(st, cx, bs, seat, b, s, rank):  # type: ignore[no-untyped-def]
 
 
 @compiled
+def follower_wins(cx, bs, b, wcard, wsuit):  # type: ignore[no-untyped-def]
+    """Does card bit ``b``, played to a trick now, beat ``wcard``, the trick's winning play so
+    far (counting as block ``wsuit``)? As `trick_winner` decides (RULES.md §4, §5)."""
+    jbit = cx[C_JBIT]
+    if jbit >= 0 and cx[C_JLOW] == 0:
+        if wcard == jbit:
+            return False
+        if b == jbit:
+            return True
+    if b == jbit:
+        return False  # a low free joker played to a trick has no suit
+    s = bs[b]
+    if s == wsuit:
+        return wcard == jbit or b > wcard  # a low joker led is the lowest of its named suit
+    return s == cx[C_TRUMP]
+
+
+@compiled
 def score_moves(st, cx, bs, seat, tlen, present, wk, ply, count):  # type: ignore[no-untyped-def]
     """Heuristic order: higher scores are searched first."""
     n = cx[C_N]
@@ -1240,6 +1258,16 @@ def score_moves(st, cx, bs, seat, tlen, present, wk, ply, count):  # type: ignor
     covered = False
     if tlen == 1 and not misere:
         covered = partner_covers(st, cx, bs, seat)
+    wcard = -1
+    wsuit = -1
+    wseat = -1
+    if tlen > 0:
+        wi = trick_winner(st, cx, bs, tlen)
+        wcard = st[S_TCARD + tb + wi]
+        wsuit = play_suit(cx, bs, wcard, st[S_TNAMED + tb + wi])
+        wseat = leader + wi
+        if wseat >= n:
+            wseat -= n
     for k in range(count):
         m = wk[ply, W_MOVES + k]
         b = m & 63
@@ -1304,12 +1332,12 @@ def score_moves(st, cx, bs, seat, tlen, present, wk, ply, count):  # type: ignor
                     score += 15
                 score += weight
         else:
-            st[S_TCARD + tb + tlen] = b
-            st[S_TNAMED + tb + tlen] = -1
-            wi = trick_winner(st, cx, bs, tlen + 1)
-            w = leader + wi
-            if w >= n:
-                w -= n
+            if follower_wins(cx, bs, b, wcard, wsuit):
+                w = seat
+                wc = b
+            else:
+                w = wseat
+                wc = wcard
             good = ((counts >> w) & 1) == mine
             if misere:
                 if not ((counts >> seat) & 1) and not declarer_played(st, cx, tlen, counts):
@@ -1321,7 +1349,7 @@ def score_moves(st, cx, bs, seat, tlen, present, wk, ply, count):  # type: ignor
                     score = -rank  # partner wins the trick anyway: play low (DDS)
                 else:
                     score = (100 if good else 0) - rank
-                    if good and not beatable(st, cx, bs, tlen, st[S_TCARD + tb + wi], w):
+                    if good and not beatable(st, cx, bs, tlen, wc, w):
                         score += 100  # the trick is ours whatever the others play
                 if s < 4 and s != trump and s != play_suit(cx, bs, st[S_TCARD + tb],
                                                            st[S_TNAMED + tb]):
