@@ -23,22 +23,23 @@ The shape follows DDS (Haglund's double-dummy solver for bridge), adapted to Fiv
 - cut-offs on the tricks left (mid-trick too: DDS's later tricks, a side needing every trick
   that has lost this one, or, after the lead, that surely loses it, and a side needing one trick
   that surely wins it), quick tricks (outside misère: the leader's top cards and long suits, a
-  partner's reached through an entry after them, a partner's high free joker), sure tricks (the
-  top trumps of the hand holding the highest trump, or every trump of a side holding them all;
-  a high free joker), DDS's later tricks at no trumps (a side on lead needing every trick
-  takes at most its longest holdings in the suits whose top card it holds), and in misère
-  cheap bounds (a declarer who can duck every round of every suit from now on, by Hall's
-  condition on its cards and the defenders', or exit and then do so; a defender's lead the
-  declarer must win; when the defenders need every trick left, a declarer who can surely lose
-  one, or whose cards all top their suits);
+  partner's reached through an entry after them, a partner's high free joker with the top cards
+  it guards), sure tricks (the top trumps of the hand holding the highest trump, or every trump
+  of a side holding them all; a high free joker, and outside misère its holder's top cards and
+  long suits, which the joker keeps from being squeezed), DDS's later tricks at no trumps (a
+  side on lead needing every trick takes at most its longest holdings in the suits whose top
+  card it holds), and in misère cheap bounds (a declarer who can duck every round of every suit
+  from now on, by Hall's condition on its cards and the defenders', or exit and then do so; a
+  defender's lead the declarer must win; when the defenders need every trick left, a declarer
+  who can surely lose one, or whose cards all top their suits);
 - move ordering: the stored best lead first, then the lead that last cut off at the same ply
-  (DDS's best move per depth), then heuristics after DDS: leads prefer suits where the
-  opponents hold few cards, cash winners (less when that sets up an opponent's guarded card),
-  lead towards partner's top card, mind ruffs; a free joker is led naming a suit the opponents
-  hold few cards of; followers win as cheaply as possible, best when no one left to play can
-  beat it, else play low (second hand low when partner surely wins), and discard from long
-  suits; in misère the declarer leads the highest card a defender must beat (keeping a safe
-  suit safe) and ducks with the highest card that still loses, the defenders lead below the
+  (DDS's best move per depth), then heuristics after DDS: leads prefer suits where the opponents
+  hold few cards, cash winners (less when that sets up an opponent's guarded card), lead towards
+  partner's top card, mind ruffs; a free joker is led naming a suit the opponents hold few cards
+  of, after cashing winners; followers win as cheaply as possible, best when no one left to play
+  can beat it, else play low (second hand low when partner surely wins), and discard from long
+  suits; in misère the declarer leads the highest card a defender must beat (keeping a safe suit
+  safe) and ducks with the highest card that still loses, the defenders lead below the
   declarer's cards and play low before the declarer.
 
 Arrays (all int64): ``cx`` rule constants and ``st`` the mutable position, indexed by the C_*
@@ -589,13 +590,14 @@ def quick_tricks(st, cx, leader):  # type: ignore[no-untyped-def]
 @compiled
 def team_quick(st, cx, leader):  # type: ignore[no-untyped-def]
     """Quick tricks of the leader's side (outside misère), and the relevant cards: the
-    leader's own (`quick_tricks`), one more for a high free joker held by a partner (it wins a
-    trick of its own whenever played, and the partner keeps it while the leader cashes), or a
+    leader's own (`quick_tricks`) and, a partner holding a high free joker, the tricks
+    `joker_keeps` counts for it (it keeps those cards while the leader cashes), or a
     partner's quick tricks reached through an entry: the leader leads a card of a suit where the
     partner's top card wins the trick (after cashing the leader's own when the partner can keep
-    its winners meanwhile, or else plus one for the leader's high free joker, kept meanwhile), or,
-    the partner holding a high free joker, a suit the partner is void in, whose trick the joker
-    wins (then one more with the partner's joker-free quick tricks)."""
+    its winners meanwhile, or else plus what `joker_keeps` counts for the leader's high free
+    joker, kept meanwhile), or, the partner holding a high free joker, a suit the partner is
+    void in, whose trick the joker wins (then one more with the partner's joker-free quick
+    tricks)."""
     n = cx[C_N]
     maxer = cx[C_MAXER]
     team = (maxer >> leader) & 1
@@ -611,9 +613,14 @@ def team_quick(st, cx, leader):  # type: ignore[no-untyped-def]
             continue
         phand = st[S_HANDS + p]
         pjoker = high_joker and (phand >> jbit) & 1 == 1
-        if pjoker and own < left and own + 1 > quick:
-            quick = own + 1
-            rel = own_rel
+        if pjoker and own < left:
+            # The leader cashes its own tricks while the partner keeps what `joker_keeps`
+            # counts (it throws other cards, or, left with only those, plays the joker and
+            # cashes the rest from the lead: every trick left is then the side's).
+            kq, krel = joker_keeps(st, cx, p)
+            if min(own + kq, left) > quick:
+                quick = min(own + kq, left)
+                rel = own_rel | krel
         if quick >= left:
             break
         others = 0
@@ -669,9 +676,12 @@ def team_quick(st, cx, leader):  # type: ignore[no-untyped-def]
                 pq = min(pq + own, left)
                 prel |= own_rel
             elif high_joker and (lhand >> jbit) & 1:
-                # The leader keeps its high free joker while the partner cashes (it has another
-                # card to play to each of those tricks), and the joker wins a trick later.
-                pq = min(pq + 1, left)
+                # The leader keeps its high free joker, and the cards `joker_keeps` counts
+                # with it, while the partner cashes (its suits are not the leader's top
+                # suits, and the entry card led is none of them): those win tricks later.
+                kq, krel = joker_keeps(st, cx, leader)
+                pq = min(pq + kq, left)
+                prel |= krel
             if pq > quick:
                 quick = pq
                 rel = prel
@@ -679,11 +689,60 @@ def team_quick(st, cx, leader):  # type: ignore[no-untyped-def]
 
 
 @compiled
+def joker_keeps(st, cx, j):  # type: ignore[no-untyped-def]
+    """Tricks certain for the side of seat ``j``, which holds a high free joker (outside
+    misère), and the relevant cards: the joker and each of ``j``'s top cards (above every other
+    hand's cards of its suit), or every card of a suit whose top cards are at least as many as
+    any other hand's cards of it (a long suit, DDS).
+
+    ``j`` keeps these cards: void in the suit led, it throws another card while it has one, and
+    when only they are left it plays the joker, which wins (RULES.md §5), and then cashes the
+    rest from the lead (at no trumps no one can beat a top card of the suit led; a long suit's
+    lower cards are tops once the others' cards of it are gone, as they follow to its rounds).
+    When that suit is led, ``j`` wins the round with a top card.
+    """
+    n = cx[C_N]
+    hand = st[S_HANDS + j]
+    others = 0
+    for k in range(n):
+        if k != j:
+            others |= st[S_HANDS + k]
+    count = 1
+    rel = 0
+    for s in range(4):
+        suit = cx[C_SUITMASK + s]
+        mine = hand & suit
+        if mine == 0:
+            continue
+        theirs = others & suit
+        if theirs == 0:
+            count += popcount(mine)  # every card of the suit: the lengths say so
+            continue
+        tops = mine >> (highest_index(theirs) + 1) << (highest_index(theirs) + 1)
+        if tops == 0:
+            continue
+        longest = 0
+        for k in range(n):
+            if k != j:
+                longest = max(longest, popcount(st[S_HANDS + k] & suit))
+        if popcount(tops) >= longest:
+            count += popcount(mine)
+            for _ in range(longest - 1):  # the count rests on the top ``longest`` cards
+                tops &= ~(1 << highest_index(tops))
+            rel |= 1 << highest_index(tops)
+        else:
+            count += popcount(tops)
+            rel |= tops & -tops
+    return count, rel
+
+
+@compiled
 def sure_tricks(st, cx, seat_team):  # type: ignore[no-untyped-def]
     """Tricks certain for the seats in mask ``seat_team`` whoever leads, and the relevant
     cards: the top trumps of the hand holding the highest trump each win their trick (a hand
     plays one card a trick), or, when the team holds every trump, each trump of its longest
-    holding; a high free joker wins its trick."""
+    holding; a high free joker wins its trick, and outside misère so do its holder's top cards
+    and long suits (`joker_keeps`; in misère the declarer need not win with them)."""
     n = cx[C_N]
     trump = cx[C_TRUMP]
     if trump >= 0:
@@ -721,8 +780,13 @@ def sure_tricks(st, cx, seat_team):  # type: ignore[no-untyped-def]
     jbit = cx[C_JBIT]
     if jbit >= 0 and cx[C_JLOW] == 0:
         for j in range(n):
-            if (st[S_HANDS + j] >> jbit) & 1:
-                return (1 if (seat_team >> j) & 1 else 0), 0
+            hand = st[S_HANDS + j]
+            if (hand >> jbit) & 1:
+                if not (seat_team >> j) & 1:
+                    return 0, 0
+                if cx[C_MISERE]:
+                    return 1, 0
+                return joker_keeps(st, cx, j)
     return 0, 0
 
 
@@ -1278,8 +1342,9 @@ def score_moves(st, cx, bs, seat, tlen, present, wk, ply, count):  # type: ignor
                 score = misere_lead(st, cx, bs, seat, b, s, rank)
             elif s == 4:
                 # The free joker wins whenever it is led: as for a card, prefer the suit named
-                # where the opponents hold few cards.
-                score = 60
+                # where the opponents hold few cards; below a winner of a suit (30, not 60:
+                # the joker wins later as well, and leading it spends its choice of trick).
+                score = 30
                 named = (m >> 6) - 1
                 if named >= 0:
                     for j in range(n):
@@ -1326,8 +1391,8 @@ def score_moves(st, cx, bs, seat, tlen, present, wk, ply, count):  # type: ignor
                     score = 40 - rank  # lead low towards partner's top card
                 else:
                     score = 20 - rank  # lead low
-                if opp_ruff:
-                    score -= 15
+                if opp_ruff and trump >= 0:
+                    score -= 15  # (not for a free joker: it ruffs once, whatever suit is led)
                 elif partner_ruff:
                     score += 15
                 score += weight
