@@ -116,7 +116,7 @@ def test_a_reload_answers_a_bidding_puzzle_as_practice(db: Path) -> None:
     at.button(key=f"bid_call:{poor_call(puzzle)}").click().run()
     store = ProgressStore(db)
     tess = store.learner("Tess", create=False)
-    assert tess.rating.rating < 1500 and "Rated: your rating 1500 → " in captions(at)
+    assert tess.rating.rating < 1500 and "First try rated: your rating 1500 → " in captions(at)
     shared = store.puzzle_rating(puzzle.id, Rating(puzzle.rating))
     again = start(BID, puzzle.id, learner="Tess")  # a reload: a new session
     assert f"{PRACTICE} will not change." in text(again)
@@ -289,7 +289,7 @@ def test_a_reload_answers_a_discard_puzzle_as_practice(db: Path) -> None:
         assert not at.exception, at.exception
         if n == 0:
             rating = ProgressStore(db).learner("Tess", create=False).rating
-            assert rating.rating > 1500 and "Rated: your rating 1500 → " in captions(at)
+            assert rating.rating > 1500 and "First try rated: your rating 1500 → " in captions(at)
         else:
             assert f"{PRACTICE} is unchanged ({rating.rating:.0f})." in captions(at)
     store = ProgressStore(db)

@@ -103,6 +103,9 @@ def test_rating_history_starts_from_the_default_rating() -> None:
     by_theme = accuracy_by_theme(attempts)
     assert by_theme.set_index("Theme").loc["Ruffing", "Tries"] == 2
     assert by_theme.set_index("Theme").loc["Entries", "Accuracy"] == 0.0
+    practice = Attempt("play", "p1", ("ruff",), True, {}, now, None, None)  # unrated
+    again = accuracy_by_theme([*attempts, practice]).set_index("Theme")
+    assert again.loc["Ruffing", "Tries"] == 2 and again.loc["Ruffing", "Right"] == 1
     by_lesson = accuracy_by_lesson(attempts, {"the-pack": "1. The pack", "x": "2. X"})
     assert list(by_lesson["Lesson"]) == ["1. The pack"]
     assert len(accuracy_figure(by_theme, "Theme", "t").data[0].x) == len(by_theme)

@@ -199,8 +199,8 @@ def test_a_reload_replays_the_puzzle_as_practice(db: Path) -> None:
     store = ProgressStore(db)
     tess = store.learner("Tess", create=False)
     assert tess.rating.rating < Rating().rating
-    assert f"Rated: your rating 1500 → {tess.rating.rating:.0f} (" in captions(at)
-    assert at.toast[0].value.startswith("Saved. Rated: your rating 1500 →")
+    assert f"First try rated: your rating 1500 → {tess.rating.rating:.0f} (" in captions(at)
+    assert at.toast[0].value.startswith("Saved. First try rated: your rating 1500 →")
     shared = store.puzzle_rating(puzzle.id, record_rating(puzzle))
     for _ in range(2):  # a reload is a new session on the same address
         again = start(puzzle, learner="Tess")
@@ -234,7 +234,7 @@ def test_show_solution_says_it_counts_as_a_miss(db: Path) -> None:
     assert "counts as a miss" not in captions(at)  # counted: the note has done its job
     learner = ProgressStore(db).learner("Ann", create=False)
     assert learner.rating.rating < Rating().rating
-    assert f"Rated: your rating 1500 → {learner.rating.rating:.0f} (-" in captions(at)
+    assert f"First try rated: your rating 1500 → {learner.rating.rating:.0f} (-" in captions(at)
 
 
 def test_show_solution_counts_as_failed(db: Path) -> None:

@@ -124,7 +124,7 @@ def _grade(puzzle: BidPuzzle, answer: Answer[BidGrade]) -> None:
     st.markdown(f"{band_badge(grade.band)} You called **{call_name(grade.call.call)}**.")
     st.markdown(grade.explanation)
     if answer.retries and answer.result is not None:
-        st.caption("A retry is practice: the first call of a showing is the one that counts.")
+        st.caption("A retry is practice: only a first try at a puzzle is rated.")
     table = call_table(puzzle.analysis.candidates, grade.call)
     st.dataframe(styled(table), hide_index=True, key="bid_table", placeholder=MISSING)
     st.caption("Score: the expected score, points for your side minus the opponents' on this "

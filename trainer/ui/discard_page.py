@@ -167,8 +167,7 @@ def _grade(puzzle: DiscardPuzzle, answer: Answer[DiscardGrade]) -> None:
     if grade.computed:
         st.caption("Your discard was not in the table: it was played on the same layouts.")
     if answer.retries and answer.result is not None:
-        st.caption("A retry is practice: the first discard of a showing is the one that "
-                   "counts.")
+        st.caption("A retry is practice: only a first try at a puzzle is rated.")
     table = discard_table(puzzle.analysis.candidates, grade.result)
     st.dataframe(styled(table), hide_index=True, key="discard_table", placeholder=MISSING)
     st.caption(f"Each discard played double dummy on {puzzle.analysis.samples} random "

@@ -192,7 +192,7 @@ def _outcome(attempt: PlayAttempt, chooser: PuzzlePicker[PlayPuzzle]) -> None:
         st.info("Not solved this time: see the lines below, then retry or show the solution.",
                 icon=":material/replay:")
     if attempt.result is not None and attempt.retries and session.solved and not attempt.result:
-        st.caption("Solved on a retry: practice only, the first try is the one that counts.")
+        st.caption("Solved on a retry: practice, as only a first try at a puzzle is rated.")
     chooser.show_saved(attempt.puzzle)
 
 

@@ -32,7 +32,7 @@ def rating_figure(history: pd.DataFrame) -> go.Figure:
                              hovertemplate="%{y:.0f}<br>%{text}<extra></extra>"))
     fig.update_layout(height=320, margin={**MARGIN, "t": 10},
                       legend={"orientation": "h", "y": -0.25},
-                      xaxis_title="Puzzle attempts", yaxis_title="Rating")
+                      xaxis_title="Rated puzzle attempts (first tries)", yaxis_title="Rating")
     fig.update_xaxes(tickformat="d", dtick=max(1, len(x) // 8))
     return fig
 

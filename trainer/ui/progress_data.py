@@ -86,9 +86,11 @@ def _accuracy(pairs: Sequence[tuple[str, bool]], label: str) -> pd.DataFrame:
 
 
 def accuracy_by_theme(attempts: Sequence[Attempt]) -> pd.DataFrame:
-    """Puzzle results per theme (a puzzle counts for each of its themes): ``Theme``, ``Tries``,
-    ``Right``, ``Accuracy`` (0-1), most tried first."""
-    pairs = [(theme_words(t), a.correct) for a in puzzle_attempts(attempts) for t in a.themes]
+    """First-try results per theme (the rated attempts: a puzzle counts once, for each of its
+    themes; practice is left out): ``Theme``, ``Tries``, ``Right``, ``Accuracy`` (0-1), most
+    tried first."""
+    pairs = [(theme_words(t), a.correct) for a in puzzle_attempts(attempts) if a.rated
+             for t in a.themes]
     table = _accuracy(pairs, "Theme")
     return table.sort_values(["Tries", "Theme"], ascending=[False, True], ignore_index=True)
 

@@ -67,8 +67,9 @@ def _accuracy(attempts: list[Attempt], lessons: dict[str, str]) -> None:
         st.caption("No puzzle attempts yet: accuracy by theme appears after your first "
                    "puzzle.")
     else:
-        st.plotly_chart(accuracy_figure(by_theme, "Theme", "Puzzles solved by theme"),
-                        key="chart_themes", config={"displaylogo": False})
+        title = "Puzzles solved at the first try, by theme"
+        st.plotly_chart(accuracy_figure(by_theme, "Theme", title), key="chart_themes",
+                        config={"displaylogo": False})
     if by_lesson.empty:
         st.caption("Accuracy by lesson appears once you have answered a practice question.")
         st.page_link(LEARN_PAGE, label="Go to the lessons", icon=":material/school:")

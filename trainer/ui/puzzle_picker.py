@@ -72,12 +72,14 @@ def rating_line(puzzle: RatedPuzzle, learner: Learner | None, played: bool = Fal
 
 
 def saved_text(result: PuzzleResult) -> str:
-    """What saving an attempt did to the learner's rating, in words: ``"Rated: your rating
-    1206 → 1408 (+202)."``, or for an unrated attempt `PRACTICE_DONE` with the rating."""
+    """What saving an attempt did to the learner's rating, in words: ``"First try rated: your
+    rating 1206 → 1408 (+202); more tries are practice."``, or for an unrated attempt
+    `PRACTICE_DONE` with the rating."""
     if not result.rated:
         return f"{PRACTICE_DONE} ({result.learner.rating.rating:.0f})."
-    return (f"Rated: your rating {result.before.rating:.0f} → "
-            f"{result.learner.rating.rating:.0f} ({result.change:+.0f}).")
+    return (f"First try rated: your rating {result.before.rating:.0f} → "
+            f"{result.learner.rating.rating:.0f} ({result.change:+.0f}); more tries are "
+            "practice.")
 
 
 def _use_australian() -> None:
