@@ -255,6 +255,8 @@ def test_a_discard_that_makes_as_often_grades_good_not_mistake(db: Path) -> None
     shown = text(at)
     assert ":blue-badge[Good]" in shown and "mistake" not in shown.lower()
     assert "Yours, 7♠ 6♣ 10♦: +196.9, 5.2 points less: good." in shown
+    assert any("Best within 5 points of the top score, Good within 20" in c.value
+               for c in at.caption)
     table = at.dataframe[0].value
     assert table["Discard"].iloc[0] == "10♣ 6♣ 10♦"  # best expected score first
     assert list(table[SCORE]) == sorted(table[SCORE], reverse=True)

@@ -19,6 +19,7 @@ import streamlit as st
 
 from trainer.cards import Card
 from trainer.errors import TrainerError
+from trainer.generate.bands import DISCARD_LIMITS
 from trainer.generate.discard_puzzles import DiscardGrade, DiscardPuzzle, grade_discard
 from trainer.generate.explain import seat_name
 from trainer.progress import Learner
@@ -44,6 +45,9 @@ KIND = "discard"
 ANSWER_KEY = "discard_answer"  # the Answer on show
 PICK_PREFIX = "discard_pick:"  # + card code: the card's checkbox
 CARD_WIDTH = 56
+
+GRADES = ("Grades: Best within {:g} points of the top score, Good within {:g}, Inaccuracy within "
+          "{:g}, Mistake within {:g}, Blunder beyond.".format(*DISCARD_LIMITS))
 
 
 def puzzle_label(puzzle: DiscardPuzzle) -> str:
@@ -174,7 +178,9 @@ def _grade(puzzle: DiscardPuzzle, answer: Answer[DiscardGrade]) -> None:
                "layouts of the unseen cards. Score: the expected score, your side minus the "
                "opponents, which the grade is on; Makes: the chance of making the contract; "
                "Tricks: your side's mean tricks. A trick more than the contract needs is worth "
-               "little in 500 (rule book §6), so making counts far more than the mean tricks.")
+               "little in 500, only through a slam or the defenders' 10 a trick (rule book §6), "
+               "so making counts most, but a discard that makes a little less often can still "
+               f"score more. {GRADES}")
     figure = bar_figure(list(table["Discard"]), list(table[SCORE]), mine_row(table),
                         title="Expected score per discard", errors=list(table[SE]))
     st.plotly_chart(figure, key="discard_chart", config={"displaylogo": False})
