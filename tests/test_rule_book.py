@@ -21,6 +21,8 @@ def test_sections_in_order_with_bodies() -> None:
     assert "Avondale" in sections[5].title
     assert all(s.body and not s.body.startswith("## ") for s in sections)
     assert "one joker" in sections[0].body
+    # text under §6's table is set apart from it, so it is not read as one more row
+    assert "| 520 |\n\nMisère 250, open misère 500." in sections[5].body
 
 
 def test_every_cited_section_exists() -> None:

@@ -31,6 +31,17 @@ def rule_book_sections(path: Path = RULE_BOOK) -> tuple[Section, ...]:
     # re.split with a capturing group gives [intro, number, title, body, number, title, ...]
     parts = _HEADING.split(path.read_text(encoding="utf-8"))
     return tuple(
-        Section(int(parts[i]), parts[i + 1].strip(), parts[i + 2].strip())
+        Section(int(parts[i]), parts[i + 1].strip(), _end_tables(parts[i + 2].strip()))
         for i in range(1, len(parts), 3)
     )
+
+
+def _end_tables(body: str) -> str:
+    """``body`` with a blank line after each table: Markdown would read a line of text just
+    below a table (§6's "Misère 250, ...") as one more row of it."""
+    lines: list[str] = []
+    for line in body.splitlines():
+        if lines and lines[-1].startswith("|") and line.strip() and not line.startswith("|"):
+            lines.append("")
+        lines.append(line)
+    return "\n".join(lines)
