@@ -292,7 +292,12 @@ def test_every_lesson_parses() -> None:
                 html = block.marker.row_html()
                 assert html.count("<svg") == len(block.marker.cards)
             else:
-                assert ":cards[" not in inline_html(block.text)
+                shown = inline_html(block.text)
+                assert ":cards[" not in shown
+                # options go by the names the Rules page shows them under
+                assert not any(f"`{name}`" in shown for name in TITLES), lesson.id
+    shown = inline_html("Under option `joker_low_in_misere`, `by_points` and `JK` stay code.")
+    assert shown == "Under option *Joker low in misère*, `by_points` and `JK` stay code."
 
 
 def test_lesson_front_matter_errors() -> None:

@@ -32,12 +32,14 @@ from trainer.notation import parse_card, parse_suit
 from trainer.quiz import QUIZZES, Mastery
 from trainer.rules import CardOrder
 from trainer.ui.cards_svg import hand_html, inline_cards_html
+from trainer.ui.rule_options import TITLES
 
 LESSON_DIR = Path(__file__).resolve().parents[2] / "lessons"
 REQUIRED_KEYS = ("id", "title", "order", "quiz")
 ROW_WIDTH = 56
 """Width of a card in a lesson's row of cards: thirteen trumps fit on two lines, eleven on one."""
 CARD_MARKER = re.compile(r":cards\[([^\]]*)\](?:\{trump=([^}]*)\})?")
+OPTION_CODE = re.compile(r"`([a-z0-9_]+)`")
 
 
 class LessonError(ValueError):
@@ -173,13 +175,18 @@ def split_blocks(body: str) -> list[Block]:
 
 def inline_html(text: str) -> str:
     """Markdown text with each inline ``:cards[...]`` marker replaced by small card pictures
-    (for ``st.markdown(..., unsafe_allow_html=True)``)."""
+    (for ``st.markdown(..., unsafe_allow_html=True)``), and each rule option written as code
+    (```joker_low_in_misere```) by the name the Rules page gives it (*Joker low in misère*)."""
 
     def picture(m: re.Match[str]) -> str:
         marker = parse_marker(m.group(1), m.group(2))
         return inline_cards_html(marker.cards, marker.order)
 
-    return CARD_MARKER.sub(picture, text)
+    def option(m: re.Match[str]) -> str:
+        title = TITLES.get(m.group(1))
+        return m.group(0) if title is None else f"*{title}*"
+
+    return OPTION_CODE.sub(option, CARD_MARKER.sub(picture, text))
 
 
 def next_lesson(lessons: list[Lesson], records: dict[str, Mastery]) -> Lesson | None:
