@@ -201,3 +201,16 @@ def test_candidates_table_reads_objects_and_mappings() -> None:
     table = candidates_table([{"call": "P", "ev": 0.0, "se": 0.0, "p_make": None}, Candidate()])
     assert list(table["Call"]) == ["8♥", "Pass"]
     assert list(table.columns) == ["Call", "Expected score", "± (s.e.)", "Chance to make"]
+
+
+def test_values_table_names_the_joker_in_full() -> None:
+    from trainer.cards import JOKER
+    from trainer.generate.explain import label_text, play_text
+    from trainer.rules import Play
+
+    pos = {"contract": "MIS", "declarer": "S", "leader": "S", "trick": [],
+           "hands": {"E": ["KS", "6H"], "S": ["JK", "5S"], "W": ["QS", "7H"]}}
+    table = values_table(analyse(parse_position(pos)))
+    assert "Joker (named ♠)" in set(table["Card"])
+    assert not any("the joker" in str(c) for c in table["Card"])
+    assert label_text(Play(JOKER)) == "Joker" and play_text(Play(JOKER)) == "the joker"

@@ -22,10 +22,16 @@ def seat_name(seat: Seat) -> str:
 
 
 def play_text(play: Play) -> str:
-    """``J♦``, ``10♥``, ``the joker``, ``the joker (named ♥)``."""
+    """``J♦``, ``10♥``, ``the joker``, ``the joker (named ♥)``: a play in a sentence."""
     if play.card.is_joker:
         return f"the joker (named {play.named.symbol})" if play.named else "the joker"
     return play.card.pretty
+
+
+def label_text(play: Play) -> str:
+    """``J♦``, ``Joker``, ``Joker (named ♥)``: a play on its own (a label, a table cell)."""
+    text = play_text(play)
+    return text.replace("the joker", "Joker", 1) if play.card.is_joker else text
 
 
 def card_role(card: Card, order: CardOrder) -> str | None:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from trainer.generate.explain import TrickStory, play_text, seat_name
+from trainer.generate.explain import TrickStory, label_text, play_text, seat_name
 from trainer.generate.grading import Verdict, main_line_story
 from trainer.generate.records import PlayPuzzle
 from trainer.progress import Learner
@@ -155,7 +155,7 @@ def _verdicts(attempt: PlayAttempt) -> None:
 
 
 def _right(n: int, verdict: Verdict) -> None:
-    text = f"**Card {n} ✓ {play_text(verdict.play)}**: {verdict.explanation}"
+    text = f"**Card {n} ✓ {label_text(verdict.play)}**: {verdict.explanation}"
     if verdict.replies:
         replies = ", ".join(f"{seat_name(s)} {play_text(p)}" for s, p in verdict.replies)
         text += f"  \nThen: {replies}."

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from trainer.generate.explain import TrickStory, play_text, tell_line
+from trainer.generate.explain import TrickStory, label_text, tell_line
 from trainer.notation import Position, parse_position
 from trainer.solver import Analysis, analyse, principal_line
 from trainer.ui.solver_access import solver_lock
@@ -59,7 +59,7 @@ def values_table(analysis: Analysis) -> pd.DataFrame:
     rows = []
     for play, value in analysis.values.items():
         short = (analysis.best - value) if analysis.maximising else (value - analysis.best)
-        rows.append({"Card": play_text(play), "Code": play.code, "Value": value,
+        rows.append({"Card": label_text(play), "Code": play.code, "Value": value,
                      "Verdict": "best" if short == 0 else f"costs {short}"})
     frame = pd.DataFrame(rows)
     return frame.sort_values(["Value"], ascending=not analysis.maximising, kind="stable",
