@@ -275,6 +275,10 @@ BAD_ARGS = [
     pytest.param(["deal", "--seed", "1", "--dealer", "S", "--rules", '{"players": 3}'],
                  "dealer", id="absent-dealer"),
     pytest.param(["legal", "/nonexistent/pos.json"], "/nonexistent/pos.json", id="no-file"),
+    pytest.param(["generate", "play", "--count", "1", "--seed", "1", "--theme", "ruff"],
+                 "--theme", id="unknown-theme"),
+    pytest.param(["generate", "bid", "--count", "1", "--seed", "1", "--theme",
+                  "joker_nomination"], "--theme", id="theme-not-play"),
 ]
 
 

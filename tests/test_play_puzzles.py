@@ -255,3 +255,34 @@ def test_goal_words_say_all_none_it_and_them() -> None:
     assert any(t.startswith("Win all of the last") and "you need them all for" in t
                for t in titles.values())
     assert any("need it for" in t for t in titles.values())
+
+
+def test_write_bank_appends_replacing_same_ids(tmp_path, monkeypatch) -> None:
+    """``generate --append`` keeps the bank's records, replaces those with a new record's id,
+    and writes the file whole (no half-written bank, no temporary file left)."""
+    import json
+
+    from trainer.generate import bank
+
+    def fake_records(kind, count, seed, jobs, progress, theme):
+        assert theme == "joker_nomination"
+        for i in range(count):
+            yield i + 1, {"id": f"p{seed + i:07d}", "new": True}
+
+    monkeypatch.setattr(bank, "generate_records", fake_records)
+    path = tmp_path / "play.jsonl"
+    path.write_text("".join(json.dumps({"id": f"p{i:07d}"}) + "\n" for i in (1, 2, 3)))
+    report = bank.write_bank("play", 2, 3, path, progress=False, theme="joker_nomination",
+                             append=True)
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    assert report.written == 4
+    assert [r["id"] for r in rows] == ["p0000001", "p0000002", "p0000003", "p0000004"]
+    assert rows[2] == {"id": "p0000003", "new": True}
+    assert list(tmp_path.iterdir()) == [path]
+    bank.write_bank("play", 1, 9, path, progress=False, theme="joker_nomination")
+    assert [json.loads(line)["id"] for line in path.read_text().splitlines()] == ["p0000009"]
+
+
+def test_unknown_theme_is_refused() -> None:
+    with pytest.raises(KeyError):
+        generate_play_puzzle(1, theme="ruff")

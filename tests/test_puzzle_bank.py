@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from trainer.generate.goals import counted_since, judge
-from trainer.generate.play_puzzles import KINDS, generate_play_puzzle, only_move
+from trainer.generate.play_puzzles import KINDS, THEMED, generate_play_puzzle, only_move
 from trainer.generate.records import PlayPuzzle
 from trainer.generate.themes import THEMES
 from trainer.notation import Position
@@ -87,7 +87,20 @@ def test_every_puzzle_reverified(puzzles):
 
 
 def test_sample_regenerates_from_its_seed(records):
-    """The bank is reproducible from the recorded seed (every 50th record)."""
-    for rec in records[::50]:
-        again = generate_play_puzzle(rec["generator"]["seed"], SOLVER)
+    """The bank is reproducible from the recorded seed and theme (every 50th record, and the
+    first of the puzzles generated for a theme)."""
+    themed = [r for r in records if "theme" in r["generator"]]
+    for rec in records[::50] + themed[:1]:
+        gen = rec["generator"]
+        again = generate_play_puzzle(gen["seed"], SOLVER, theme=gen.get("theme"))
         assert again is not None and again.to_json() == rec, rec["id"]
+
+
+def test_themed_puzzles_have_their_theme(records):
+    """Puzzles generated for a theme (`THEMED`, for themes rare in the seeded bank) have it,
+    and the joker's named suit is no longer a one-puzzle theme."""
+    themed = [r for r in records if "theme" in r["generator"]]
+    assert len(themed) >= 20
+    assert all(r["generator"]["theme"] in r["themes"] for r in themed)
+    assert all(r["generator"]["kind"] in THEMED[r["generator"]["theme"]] for r in themed)
+    assert sum("joker_nomination" in r["themes"] for r in records) >= 20

@@ -8,6 +8,7 @@ number of workers, because results are taken in seed order.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import multiprocessing as mp
 import os
@@ -19,19 +20,19 @@ from typing import Any
 
 from tqdm import tqdm
 
-from trainer.generate.records import write_jsonl
+from trainer.generate.records import read_jsonl, write_jsonl
 
 _solver = None
 
 
-def _play_worker(seed: int) -> dict[str, Any] | None:
+def _play_worker(seed: int, theme: str | None = None) -> dict[str, Any] | None:
     global _solver
     from trainer.generate.play_puzzles import generate_play_puzzle
     from trainer.solver import Solver
 
     if _solver is None:
         _solver = Solver()
-    puzzle = generate_play_puzzle(seed, _solver)
+    puzzle = generate_play_puzzle(seed, _solver, theme=theme)
     return None if puzzle is None else puzzle.to_json()
 
 
@@ -63,9 +64,11 @@ class BankReport:
 
 
 def generate_records(kind: str, count: int, seed: int, jobs: int | None = None,
-                     progress: bool = True) -> Iterator[tuple[int, dict[str, Any]]]:
-    """Yield ``(seeds tried, record)`` for the first ``count`` puzzles from seed ``seed`` on."""
-    worker = WORKERS[kind]
+                     progress: bool = True,
+                     theme: str | None = None) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Yield ``(seeds tried, record)`` for the first ``count`` puzzles from seed ``seed`` on;
+    ``theme``: play puzzles of that theme only (`trainer.generate.play_puzzles.THEMED`)."""
+    worker = WORKERS[kind] if theme is None else functools.partial(_play_worker, theme=theme)
     jobs = jobs or min(2, os.cpu_count() or 1)
     bar = tqdm(total=count, desc=f"{kind} puzzles", unit="puzzle", disable=not progress)
     found = 0
@@ -92,14 +95,21 @@ def generate_records(kind: str, count: int, seed: int, jobs: int | None = None,
 
 
 def write_bank(kind: str, count: int, seed: int, path: str | Path, jobs: int | None = None,
-               progress: bool = True) -> BankReport:
-    """Generate ``count`` puzzles of ``kind`` from ``seed`` and write them to ``path``."""
+               progress: bool = True, theme: str | None = None,
+               append: bool = False) -> BankReport:
+    """Generate ``count`` puzzles of ``kind`` (of ``theme``, if given) from ``seed`` and write
+    them to ``path``; ``append``: add them to the records already there, replacing any with
+    the same id (the file is rewritten whole, so a crash leaves the old bank or the new)."""
     start = time.perf_counter()
     tried = 0
     records = []
-    for seeds_tried, record in generate_records(kind, count, seed, jobs, progress):
+    for seeds_tried, record in generate_records(kind, count, seed, jobs, progress, theme):
         tried = seeds_tried
         records.append(record)
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if append and path.exists():
+        new_ids = {r["id"] for r in records}
+        records = [r for r in read_jsonl(path) if r["id"] not in new_ids] + records
     written = write_jsonl(path, records)
     return BankReport(written, tried, time.perf_counter() - start)

@@ -19,9 +19,14 @@ def cmd_generate(args: argparse.Namespace) -> Any:
 
     if args.count < 1:
         raise TrainerError("--count: give at least 1")
+    if args.theme is not None:
+        from trainer.generate.play_puzzles import THEMED
+
+        if args.kind != "play" or args.theme not in THEMED:
+            raise TrainerError(f"--theme: play puzzles only, one of {', '.join(THEMED)}")
     out = Path(args.out or DEFAULT_OUT[args.kind])
     report = write_bank(args.kind, args.count, args.seed, out, args.jobs,
-                        progress=not args.quiet)
+                        progress=not args.quiet, theme=args.theme, append=args.append)
     summary = {"kind": args.kind, "written": report.written, "seeds_tried": report.seeds_tried,
                "seconds": round(report.seconds, 1), "per_minute": round(report.per_minute, 1),
                "out": str(out)}
@@ -37,4 +42,8 @@ def register(sub: Any) -> None:
     p.add_argument("--out", help="output file (default puzzles/KIND.jsonl)")
     p.add_argument("--jobs", type=int, help="worker processes (default: up to 2 cores)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--theme", help="play puzzles of one theme only (joker_nomination); the "
+                   "moments are rare, so give such puzzles seeds of their own")
+    p.add_argument("--append", action="store_true",
+                   help="add to the bank's records (same id: replaced) instead of replacing it")
     p.set_defaults(func=cmd_generate)

@@ -17,6 +17,11 @@ From a seed (one `random.Random`):
    distinct choice, or every card keeps the goal) are played in the line, so every recorded
    decision has a wrong card. It stops when the goal is settled by the tricks.
 5. Themes (`trainer.generate.themes`) and the initial rating (`initial_rating`).
+
+A themed seed (``theme`` given, one of `THEMED`) looks for a puzzle of that theme: its kinds
+are the theme's, step 3 keeps only the moments that fit it (`fits_theme`), and the puzzle is
+kept only if the theme is detected in step 5; it tries up to ``THEMED_ATTEMPTS`` deals, as such
+moments are rare (for the joker's named suit, about one deal in 270).
 """
 
 from __future__ import annotations
@@ -42,6 +47,10 @@ NOISE = 0.1
 MIN_LEFT, MAX_LEFT = 2, 6
 ATTEMPTS = {"misere_declarer": 60}  # makeable misères are rare (about 1 deal in 14)
 DEFAULT_ATTEMPTS = 12
+THEMED: dict[str, tuple[str, ...]] = {
+    "joker_nomination": ("nt_declarer", "nt_defence", "misere_defence")}
+"""Themes a seed can be asked for, with the kinds of puzzle that can have them."""
+THEMED_ATTEMPTS = 400
 
 
 @dataclass
@@ -370,27 +379,44 @@ def contract_type(contract: Bid) -> str:
 
 
 def generate_play_puzzle(seed: int, solver: Solver | None = None,
-                         rules: RuleSet | None = None) -> PlayPuzzle | None:
-    """The play puzzle of ``seed``, or None if that seed gives none (module docstring).
+                         rules: RuleSet | None = None,
+                         theme: str | None = None) -> PlayPuzzle | None:
+    """The play puzzle of ``seed``, or None if that seed gives none (module docstring);
+    ``theme`` (a key of `THEMED`): one with that theme. Raises `KeyError` for another theme.
 
-    The same seed and rules always give the same puzzle (the record's ``generator``).
+    The same seed, rules and theme always give the same puzzle (the record's ``generator``).
     """
     from trainer.generate.themes import detect_themes
 
     solver = solver or Solver()
     rules = rules or ruleset()
     rng = random.Random(seed)
-    kind = KINDS[seed % len(KINDS)]
-    for _ in range(ATTEMPTS.get(kind, DEFAULT_ATTEMPTS)):
-        found = _attempt(rng, kind, rules, solver)
+    kinds = THEMED[theme] if theme is not None else KINDS
+    kind = kinds[seed % len(kinds)]
+    attempts = THEMED_ATTEMPTS if theme is not None else ATTEMPTS.get(kind, DEFAULT_ATTEMPTS)
+    for _ in range(attempts):
+        found = _attempt(rng, kind, rules, solver, theme)
         if found is not None:
             state, seat, goal, text = found
-            return _finish(seed, kind, state, seat, goal, text, solver, detect_themes)
+            puzzle = _finish(seed, kind, state, seat, goal, text, solver, detect_themes, theme)
+            if theme is None or theme in puzzle.themes:
+                return puzzle
     return None
 
 
-def _attempt(rng: random.Random, kind: str, rules: RuleSet,
-             solver: Solver) -> tuple[PlayState, Seat, Goal, str] | None:
+def fits_theme(theme: str | None, verdicts: Verdicts) -> bool:
+    """Can a puzzle whose first decision has these verdicts have ``theme``? (Any, for None.)
+    ``joker_nomination``: the joker may be led naming different suits, some right and some
+    wrong (as `trainer.generate.themes.joker_nomination` reads the decision)."""
+    if theme != "joker_nomination":
+        return True
+    named = [p for p in verdicts.analysis.values if p.named is not None]
+    return (len(named) >= 2 and any(p in verdicts.right for p in named)
+            and any(p in verdicts.wrong for p in named))
+
+
+def _attempt(rng: random.Random, kind: str, rules: RuleSet, solver: Solver,
+             theme: str | None = None) -> tuple[PlayState, Seat, Goal, str] | None:
     """One deal: play it to every candidate moment; a random moment that passes, or None."""
     state = deal_hand(rng.randrange(2**31), kind, rules, solver)
     if state is None:
@@ -408,7 +434,7 @@ def _attempt(rng: random.Random, kind: str, rules: RuleSet,
             goal_text = None if moment is None else puzzle_goal(moment, seat, analysis.best)
             if goal_text is not None:
                 verdicts = judge(analysis, moment, goal_text[0], 0)
-                if only_move(verdicts):
+                if only_move(verdicts) and fits_theme(theme, verdicts):
                     moments.append((moment, seat, *goal_text))
         state.push(_noisy_best(state, solver, rng))
     if not moments:
@@ -417,7 +443,8 @@ def _attempt(rng: random.Random, kind: str, rules: RuleSet,
     return rng.choice([m for m in moments if m[0].tricks_left == left])
 
 
-def _finish(seed, kind, state, seat, goal, text, solver, detect_themes) -> PlayPuzzle:
+def _finish(seed, kind, state, seat, goal, text, solver, detect_themes,
+            theme=None) -> PlayPuzzle:
     line = main_line(state, seat, goal, solver)
     first = line.decisions[0]
     assert state.contract is not None and state.declarer is not None
@@ -436,7 +463,8 @@ def _finish(seed, kind, state, seat, goal, text, solver, detect_themes) -> PlayP
         themes=tuple(themes),
         rating=initial_rating(state.tricks_left, share, len(decisions)),
         rating_deviation=INITIAL_DEVIATION,
-        generator={"name": "play", "version": GENERATOR_VERSION, "seed": seed, "kind": kind},
+        generator={"name": "play", "version": GENERATOR_VERSION, "seed": seed, "kind": kind,
+                   **({"theme": theme} if theme is not None else {})},
         title=text[0].upper() + text[1:],
         contract_type=contract_type(state.contract),
         side=side,

@@ -11,6 +11,7 @@ and ``title`` for the app.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -122,12 +123,15 @@ class PlayPuzzle:
 
 
 def write_jsonl(path: str | Path, records: Iterable[dict[str, Any]]) -> int:
-    """Write records one a line (UTF-8); returns how many."""
+    """Write records one a line (UTF-8); returns how many. The file is written beside
+    ``path`` and then moved over it, so a crash leaves the old file or the new, never half."""
     n = 0
-    with open(path, "w", encoding="utf-8") as f:
+    tmp = Path(f"{path}.tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
         for rec in records:
             f.write(json.dumps(rec, ensure_ascii=False) + "\n")
             n += 1
+    os.replace(tmp, path)
     return n
 
 
