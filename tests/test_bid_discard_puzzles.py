@@ -303,3 +303,11 @@ def test_every_shipped_discard_puzzle_fits_the_generators_rules(discards):
         assert ("policy_trap" in themes) == trap, rec["id"]
         traps += trap
     assert traps == 10
+
+
+
+def test_bid_titles_name_calls_in_words(bids):
+    """Titles show calls as the pages do (8♥, pass), not as codes (8H, P)."""
+    titles = [r["title"] for r in bids]
+    assert any(" pass" in t for t in titles) and any("♥" in t for t in titles)
+    assert not [t for t in titles if re.search(r"\b([6-9]|10)[SCDH]\b|\bP\b", t)]

@@ -182,7 +182,8 @@ def _title(moment: Moment, rules: RuleSet) -> str:
     if not moment.calls:
         return f"You are {moment.seat}, first to call. {question}"
     auction = Auction(rules, moment.dealer, list(moment.calls))
-    said = ", ".join(f"{auction.seat_of_call(i)} {c}" for i, c in enumerate(moment.calls))
+    said = ", ".join(f"{auction.seat_of_call(i)} {call_name(c)}"
+                     for i, c in enumerate(moment.calls))
     return f"You are {moment.seat}. {said}. {question}"
 
 
