@@ -101,6 +101,7 @@ def test_page_renders_the_puzzle(db: Path) -> None:
     at = start(puzzle)
     assert at.title[0].value == "Play puzzles"
     assert at.subheader[0].value == puzzle.title
+    assert not any("instead" in w.value for w in at.warning)  # the link's puzzle, as asked
     text = " ".join(m.value for m in at.markdown)
     assert "**Contract:**" in text and "**You play:**" in text
     assert 'aria-label="the table"' in text and 'role="img"' in text
@@ -421,3 +422,15 @@ def test_bid_and_discard_puzzles_need_the_same_rules() -> None:
         assert len(for_rules(bank, PRESETS["australian"]).puzzles) == len(bank.puzzles)
         assert not for_rules(bank, PRESETS["american"]).puzzles
         assert not for_rules(bank, RuleSet(overtricks_10=True)).puzzles
+
+
+@pytest.mark.parametrize("wanted", ["p9999999", "b0000003", "<script>"])
+def test_a_link_to_a_missing_puzzle_says_so(db: Path, wanted: str) -> None:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["play_pause"] = 0
+    at.query_params["puzzle"] = wanted
+    at.run()
+    at.switch_page(PLAY).run()
+    assert not at.exception, at.exception
+    shown = at.session_state["play_current"]
+    assert shown != wanted and any(f"here is {shown} instead" in w.value for w in at.warning)

@@ -199,9 +199,13 @@ class PuzzlePicker(Generic[P]):
         learner (None when no puzzle matches)."""
         puzzle = self.bank.by_id(st.session_state.get(self.key("current")))
         if puzzle is None:
-            puzzle = self.bank.by_id(st.query_params.get(PARAM)) or self.choose_next(None)
+            wanted = st.query_params.get(PARAM)
+            puzzle = self.bank.by_id(wanted) or self.choose_next(None)
             if puzzle is None:
                 return None
+            if wanted and wanted != puzzle.id:  # a link to a puzzle this page does not have
+                st.warning(f"No puzzle {md(wanted[:40])} on this page for these rules: here "
+                           f"is {puzzle.id} instead.", icon=":material/help:")
             self.open(puzzle)
         if st.query_params.get(PARAM) != puzzle.id:
             st.query_params[PARAM] = puzzle.id
