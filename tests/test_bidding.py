@@ -201,7 +201,7 @@ def test_parse_call() -> None:
     assert parse_call("P") == PASS
     assert parse_call("pass") == PASS
     assert parse_call("7h") == Bid(7, Strain.HEARTS)
-    with pytest.raises(BidError, match="'Q'"):
+    with pytest.raises(BidError, match=r"call 'Q': expected P \(pass\), 6S"):
         parse_call("Q")
 
 

@@ -95,7 +95,10 @@ def parse_call(text: str) -> Bid | str:
     """A call: ``P`` (or ``PASS``) or a bid code. Raises `BidError`."""
     if str(text).strip().upper() in ("P", "PASS"):
         return PASS
-    return parse_bid(text)
+    try:
+        return parse_bid(text)
+    except BidError:
+        raise BidError(f"call {text!r}: expected P (pass), 6S ... 10NT, MIS or OMIS") from None
 
 
 @cache
