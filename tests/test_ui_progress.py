@@ -188,3 +188,13 @@ def test_no_theme_chart_before_any_puzzle(db: Path) -> None:
     at = start("Ann")
     assert any("No puzzle attempts yet" in c.value for c in at.caption)
     assert len(at.get("plotly_chart")) == 1  # by lesson only
+
+
+def test_an_unknown_learner_in_the_address_is_named(db: Path) -> None:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    at.query_params["learner"] = "zzz"
+    at.switch_page(PROGRESS).run()
+    assert not at.exception, at.exception
+    assert any("No learner called 'zzz'" in w.value for w in at.warning)
+    assert any("Pick or create a name on Home" in i.value for i in at.info)

@@ -10,7 +10,7 @@ import streamlit as st
 
 from trainer.progress import Attempt, Learner, StoreError
 from trainer.ui.lesson_files import LessonError, load_lessons
-from trainer.ui.profile import STORE_ERRORS, current_learner, md, store
+from trainer.ui.profile import STORE_ERRORS, UNKNOWN_KEY, current_learner, md, store
 from trainer.ui.progress_charts import accuracy_figure, rating_figure
 from trainer.ui.progress_data import (
     PuzzleCounts,
@@ -108,6 +108,9 @@ def render() -> None:
     """Draw the Progress page."""
     st.title("Progress")
     learner = current_learner()
+    unknown = st.session_state.pop(UNKNOWN_KEY, None)
+    if unknown:
+        st.warning(f"No learner called {md(repr(unknown))} is saved here.")
     if learner is None:
         st.info("Pick or create a name on Home: your ratings, accuracy, review queue and "
                 "history are kept under it and shown here.", icon=":material/person:")
