@@ -407,12 +407,10 @@ def generate_play_puzzle(seed: int, solver: Solver | None = None,
 def fits_theme(theme: str | None, verdicts: Verdicts) -> bool:
     """Can a puzzle whose first decision has these verdicts have ``theme``? (Any, for None.)
     ``joker_nomination``: the joker may be led naming different suits, some right and some
-    wrong (as `trainer.generate.themes.joker_nomination` reads the decision)."""
-    if theme != "joker_nomination":
-        return True
-    named = [p for p in verdicts.analysis.values if p.named is not None]
-    return (len(named) >= 2 and any(p in verdicts.right for p in named)
-            and any(p in verdicts.wrong for p in named))
+    wrong (`trainer.generate.themes.names_split`, as that theme reads each decision)."""
+    from trainer.generate.themes import names_split
+
+    return theme != "joker_nomination" or names_split(verdicts)
 
 
 def _attempt(rng: random.Random, kind: str, rules: RuleSet, solver: Solver,

@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from trainer.cards import JOKER, Rank, Seat
+from trainer.generate.goals import Verdicts
 from trainer.generate.play_puzzles import DecisionInfo, MainLine
 from trainer.play import PlayState
 from trainer.rules import Play
@@ -193,14 +194,15 @@ def entry(line: MainLine) -> bool:
     return False
 
 
+def names_split(verdicts: Verdicts) -> bool:
+    """At this decision the joker may be led naming different suits, some right, some wrong."""
+    named = [p for p in verdicts.analysis.values if p.named is not None]
+    return (len(named) >= 2 and any(p in verdicts.right for p in named)
+            and any(p in verdicts.wrong for p in named))
+
+
 def joker_nomination(line: MainLine) -> bool:
-    for info in line.decisions:
-        named = [p for p in info.verdicts.analysis.values if p.named is not None]
-        if len(named) >= 2 and any(p in info.verdicts.right for p in named) and any(
-            p in info.verdicts.wrong for p in named
-        ):
-            return True
-    return False
+    return any(names_split(info.verdicts) for info in line.decisions)
 
 
 THEMES: dict[str, ThemeRule] = {
