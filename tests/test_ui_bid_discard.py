@@ -17,6 +17,7 @@ from trainer.generate.discard_puzzles import DiscardPuzzle
 from trainer.progress import ProgressStore, Rating
 from trainer.ui.auction_view import auction_table, call_rows
 from trainer.ui.candidate_views import (
+    MAKES,
     MISSING,
     SCORE,
     TRICKS,
@@ -168,6 +169,9 @@ def test_a_call_without_tricks_shows_a_dash_not_none(puzzle_id: str, call: str,
     assert list(cells.loc[cells["Call"] == row, TRICKS]) == ["—"]
     assert "None" not in set(cells.to_numpy().ravel())
     assert table[TRICKS].dtype.kind == "f"  # numbers, a missing one as NaN
+    # a pass with no bid standing throws the hand in: no chance of making to show either
+    [makes] = cells.loc[cells["Call"] == row, MAKES]
+    assert (makes == "—") == (call == "P") and makes.endswith("%") == (call != "P")
 
 
 def test_next_puzzle_moves_on() -> None:

@@ -59,7 +59,9 @@ def call_table(candidates: Sequence[CallResult], mine: CallResult | None = None)
         results.append(mine)
     results.sort(key=lambda c: -c.ev)
     rows: list[dict[str, object]] = [
-        {"Call": call_text(c.call), SCORE: c.ev, SE: c.se, MAKES: c.p_make,
+        {"Call": call_text(c.call), SCORE: c.ev, SE: c.se,
+         # a pass with no bid standing throws the hand in: nothing to make
+         MAKES: None if c.call == "P" and c.mean_tricks is None else c.p_make,
          TRICKS: c.mean_tricks} for c in results]
     at = next((i for i, c in enumerate(results) if mine is not None and c.call == mine.call),
               None)
