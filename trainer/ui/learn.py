@@ -32,7 +32,7 @@ from trainer.ui.lesson_files import (
     split_blocks,
 )
 from trainer.ui.profile import current_learner, md
-from trainer.ui.rule_options import rules_summary
+from trainer.ui.rule_options import option_words, rules_summary
 from trainer.ui.state import (
     SAVE_ERROR_KEY,
     current_rules,
@@ -213,15 +213,15 @@ def _practice(lesson: Lesson, lessons: list[Lesson], rules: RuleSet) -> None:
     except TrainerError as e:
         st.error(f"No question could be dealt under these rules: {e}")
         return
-    st.markdown(f"**{question.prompt}**")
+    st.markdown(f"**{option_words(question.prompt)}**")
     _draw_cards(question)
     answered = st.session_state.get(answer_key(lesson.id))
     _draw_choices(lesson, question, answered)
     if answered is not None:
         if question.is_right(answered):
-            st.success(question.feedback(answered), icon=":material/check_circle:")
+            st.success(option_words(question.feedback(answered)), icon=":material/check_circle:")
         else:
-            st.error(question.feedback(answered), icon=":material/cancel:")
+            st.error(option_words(question.feedback(answered)), icon=":material/cancel:")
         st.button("Next question", key=NEXT_KEY, on_click=_next_question, args=(lesson.id,),
                   type="primary")
     _draw_mastery(lesson, lessons)

@@ -32,14 +32,13 @@ from trainer.notation import parse_card, parse_suit
 from trainer.quiz import QUIZZES, Mastery
 from trainer.rules import CardOrder
 from trainer.ui.cards_svg import hand_html, inline_cards_html
-from trainer.ui.rule_options import TITLES
+from trainer.ui.rule_options import option_words
 
 LESSON_DIR = Path(__file__).resolve().parents[2] / "lessons"
 REQUIRED_KEYS = ("id", "title", "order", "quiz")
 ROW_WIDTH = 56
 """Width of a card in a lesson's row of cards: thirteen trumps fit on two lines, eleven on one."""
 CARD_MARKER = re.compile(r":cards\[([^\]]*)\](?:\{trump=([^}]*)\})?")
-OPTION_CODE = re.compile(r"`([a-z0-9_]+)`")
 
 
 class LessonError(ValueError):
@@ -182,11 +181,7 @@ def inline_html(text: str) -> str:
         marker = parse_marker(m.group(1), m.group(2))
         return inline_cards_html(marker.cards, marker.order)
 
-    def option(m: re.Match[str]) -> str:
-        title = TITLES.get(m.group(1))
-        return m.group(0) if title is None else f"*{title}*"
-
-    return OPTION_CODE.sub(option, CARD_MARKER.sub(picture, text))
+    return option_words(CARD_MARKER.sub(picture, text))
 
 
 def next_lesson(lessons: list[Lesson], records: dict[str, Mastery]) -> Lesson | None:

@@ -157,6 +157,18 @@ TITLES: dict[str, str] = {
     "minus_500_loses": "-500 loses",
 }
 """Each option's name on the Rules page and in the rules summary."""
+_OPTION_CODE = re.compile(r"`([a-z0-9_]+)`")
+
+
+def option_words(text: str) -> str:
+    """Markdown ``text`` with each rule option written as code (```joker_low_in_misere```)
+    named as the Rules page names it (*Joker low in misère*); other code is left as it is."""
+
+    def words(m: re.Match[str]) -> str:
+        title = TITLES.get(m.group(1))
+        return m.group(0) if title is None else f"*{title}*"
+
+    return _OPTION_CODE.sub(words, text)
 
 
 @dataclass(frozen=True)
