@@ -518,6 +518,40 @@ def absolute_move(cx, bs, present, rel):  # type: ignore[no-untyped-def]
 # --- bounds ------------------------------------------------------------------------------------
 
 
+# Inlined, as are the callers' loops they replace: a call per suit costs more than its body.
+@njit(cache=True, _nrt=False, inline="always")
+def suit_winners(st, cx, seat, s, others):  # type: ignore[no-untyped-def]
+    """Cards of suit ``s`` that ``seat`` surely wins when the suit is led, no one ruffing: its
+    cards above every card of the suit in ``others`` (the other hands), or every card of the
+    suit when those top cards are at least as many as any other hand's cards of it (a long
+    suit, DDS: after that many rounds no one else holds the suit), or when no one else holds
+    it. Returns the count and how many of ``seat``'s top cards it rests on (0: none, the
+    lengths alone say so)."""
+    suit = cx[C_SUITMASK + s]
+    mine = st[S_HANDS + seat] & suit
+    theirs = others & suit
+    if mine == 0 or theirs == 0:
+        return popcount(mine), 0
+    top = popcount(mine >> (highest_index(theirs) + 1))
+    if top == 0:
+        return 0, 0
+    longest = 0
+    for j in range(cx[C_N]):
+        if j != seat:
+            longest = max(longest, popcount(st[S_HANDS + j] & suit))
+    if top >= longest:
+        return popcount(mine), longest
+    return top, top
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def nth_highest(cards, k):  # type: ignore[no-untyped-def]
+    """The bit of the ``k``-th highest card (from 1) of mask ``cards``."""
+    for _ in range(k - 1):
+        cards &= ~(1 << highest_index(cards))
+    return highest_index(cards)
+
+
 @compiled
 def quick_tricks(st, cx, leader):  # type: ignore[no-untyped-def]
     """Tricks the leader can cash at once with top cards, counted safely (DDS's quick tricks),
@@ -543,25 +577,9 @@ def quick_tricks(st, cx, leader):  # type: ignore[no-untyped-def]
     tricks = 0
     rel = 0
     for s in range(4):
-        suit = cx[C_SUITMASK + s]
-        mine = hand & suit
-        if mine == 0:
-            continue
-        theirs = others & suit
-        top = popcount(mine) if theirs == 0 else popcount(mine >> (highest_index(theirs) + 1))
+        top, need = suit_winners(st, cx, leader, s, others)
         if top == 0:
             continue
-        need = top  # our top cards the count rests on
-        if theirs:
-            longest = 0
-            for j in range(n):
-                if j != leader:
-                    longest = max(longest, popcount(st[S_HANDS + j] & suit))
-            if top >= longest:
-                # Long suit (DDS): after ``longest`` rounds no one else holds the suit, and
-                # the leader's lower cards of it win too.
-                top = popcount(mine)
-                need = longest
         if s != trump:
             for j in range(n):
                 if ((maxer >> j) & 1) == team:
@@ -570,14 +588,12 @@ def quick_tricks(st, cx, leader):  # type: ignore[no-untyped-def]
                 ruffs = (trump >= 0 and opp & cx[C_SUITMASK + trump] != 0) or (
                     high_joker and (opp >> jbit) & 1 == 1)
                 if ruffs:
-                    top = min(top, popcount(opp & suit))
+                    top = min(top, popcount(opp & cx[C_SUITMASK + s]))
         if top == 0:
             continue
         tricks += top
-        if theirs:  # the count rests on our top cards outranking the rest of the suit
-            for _ in range(min(need, top) - 1):
-                mine &= ~(1 << highest_index(mine))
-            rel |= 1 << highest_index(mine)
+        if need:  # the count rests on our top cards outranking the rest of the suit
+            rel |= 1 << nth_highest(hand & cx[C_SUITMASK + s], min(need, top))
     if high_joker and (hand >> jbit) & 1:
         names = 15 if cx[C_JANY] else 15 & ~st[S_LED]
         if cx[C_JNOVOID]:
@@ -710,29 +726,10 @@ def joker_keeps(st, cx, j):  # type: ignore[no-untyped-def]
     count = 1
     rel = 0
     for s in range(4):
-        suit = cx[C_SUITMASK + s]
-        mine = hand & suit
-        if mine == 0:
-            continue
-        theirs = others & suit
-        if theirs == 0:
-            count += popcount(mine)  # every card of the suit: the lengths say so
-            continue
-        tops = mine >> (highest_index(theirs) + 1) << (highest_index(theirs) + 1)
-        if tops == 0:
-            continue
-        longest = 0
-        for k in range(n):
-            if k != j:
-                longest = max(longest, popcount(st[S_HANDS + k] & suit))
-        if popcount(tops) >= longest:
-            count += popcount(mine)
-            for _ in range(longest - 1):  # the count rests on the top ``longest`` cards
-                tops &= ~(1 << highest_index(tops))
-            rel |= 1 << highest_index(tops)
-        else:
-            count += popcount(tops)
-            rel |= tops & -tops
+        top, need = suit_winners(st, cx, j, s, others)
+        count += top
+        if need:
+            rel |= 1 << nth_highest(hand & cx[C_SUITMASK + s], need)
     return count, rel
 
 
