@@ -107,13 +107,17 @@ def test_hand_analysis_needs_four_players() -> None:
     assert supported(ruleset()) and not supported(ruleset({"players": 3}))
 
 
-def fake_simulate(calls: list[dict[str, object]]) -> types.ModuleType:
-    """A stand-in `trainer.simulate` recording its calls."""
+def fake_simulate(calls: list[dict[str, object]], fail: str | None = None) -> types.ModuleType:
+    """A stand-in `trainer.simulate` recording its calls; ``fail``: raises a `TrainerError`
+    with this message halfway through."""
+    from trainer.errors import TrainerError
 
     def analyse_bid(hand, seat, dealer, calls_so_far, *, rules, samples, workers, progress):
         calls.append({"hand": hand, "auction": calls_so_far, "seat": seat, "dealer": dealer,
                       "samples": samples})
         progress(1, 2)
+        if fail:
+            raise TrainerError(fail)
         progress(2, 2)
         return types.SimpleNamespace(
             candidates=[{"call": "P", "ev": -20.0, "se": 2.0, "p_make": 0.0},
@@ -166,14 +170,7 @@ def test_hand_analysis_bad_hand_is_a_message(monkeypatch: pytest.MonkeyPatch) ->
 
 def test_hand_analysis_error_midway_leaves_no_progress_bar(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from trainer.errors import TrainerError
-
-    def analyse_bid(hand, seat, dealer, calls_so_far, *, rules, samples, workers, progress):
-        progress(1, 2)
-        raise TrainerError("auction: it is N's turn to call, not S's")
-
-    fake = types.ModuleType("trainer.simulate")
-    fake.analyse_bid = analyse_bid  # type: ignore[attr-defined]
+    fake = fake_simulate([], fail="auction: it is N's turn to call, not S's")
     monkeypatch.setitem(sys.modules, "trainer.simulate", fake)
     at = start()
     at.text_input(key="hand_cards").input("JK JH JD AH KH QH 7S 6C 5C 9D")
