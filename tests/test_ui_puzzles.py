@@ -15,7 +15,7 @@ from trainer.cards import JOKER
 from trainer.generate.records import PlayPuzzle
 from trainer.progress import ProgressStore, Rating
 from trainer.rules import PRESETS, RuleSet
-from trainer.ui.board_html import board_html, compass, history_rows
+from trainer.ui.board_html import NARROW_STYLE, board_html, compass, history_rows
 from trainer.ui.puzzle_bank import (
     PuzzleFilter,
     fits_rules,
@@ -361,6 +361,8 @@ def test_board_shows_every_hand_and_the_history() -> None:
     state = puzzle.position.to_state()
     html = board_html(state, puzzle.learner)
     assert "\n" not in html and "(you)" in html
+    # narrow screens: the trick drops below the left and right hands, which keep one line
+    assert html.startswith(NARROW_STYLE) and 'class="fh-trick"' in html
     assert html.count("<svg") == sum(len(h) for h in state.hands.values()) + len(state.trick)
     rows = history_rows(state, len(state.history))
     assert len(rows) == len(state.history)

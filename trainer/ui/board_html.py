@@ -149,17 +149,24 @@ def board_html(state: PlayState, learner: Seat, *, you: bool = True, live: bool 
     side = "flex:1 1 150px;min-width:0"
     centred = "display:flex;justify-content:center"
     return (
+        NARROW_STYLE +
         '<div role="region" aria-label="the table" style="display:flex;flex-direction:column;'
         'gap:4px;margin-bottom:0.5rem">'
         f'<div style="{centred}">{panel(where["top"])}</div>'
         '<div style="display:flex;flex-wrap:wrap;gap:10px;align-items:stretch">'
         f'<div style="{side}">{panel(where["left"])}</div>'
-        f'<div style="flex:1 1 210px;min-width:0">{trick}</div>'
+        f'<div class="fh-trick" style="flex:1 1 210px;min-width:0">{trick}</div>'
         f'<div style="{side}">{panel(where["right"])}</div>'
         "</div>"
         f'<div style="{centred}">{panel(where["bottom"])}</div>'
         "</div>"
     )
+
+
+NARROW_STYLE = ("<style>@media (max-width: 560px) {.fh-trick {order: 3; flex-basis: 100% "
+                "!important}}</style>")
+"""On a narrow screen the left and right hands share a line above the trick, in compass
+order, instead of the right hand wrapping below the trick."""
 
 
 def history_rows(state: PlayState, start: int = 0) -> list[dict[str, str]]:
