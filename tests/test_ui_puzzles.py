@@ -167,9 +167,9 @@ def test_wrong_card_shows_its_refutation_and_is_saved_as_failed(db: Path) -> Non
     wrong = wrong_first_card(puzzle)
     click_card(at, wrong)
     shown = at.error[0].value
-    assert "✗" in shown and "costs" in shown and "The right card is" in shown
+    assert "✗" in shown and "costs" in shown and "The right card for " in shown
     text = " ".join(m.value for m in at.markdown)
-    assert "**After your" in text and "**After the right card**" in text
+    assert "**After you play " in text and "**After the right card**" in text
     assert "- Trick " in text
     assert any(i.value.startswith("Not solved") for i in at.info)
     store = ProgressStore(db)

@@ -188,8 +188,9 @@ class PuzzleSession:
         else:
             outcome = f"the declarer's side ends with {tricks_phrase(total)}"
         need = (f"at least {goal.tricks}" if goal.at_least else f"at most {goal.tricks}")
-        head = (f"{play_text(play)} costs {tricks_phrase(max(cost, 1))}: against best play "
-                f"{outcome}, and the goal needs {need}.")
+        said = play_text(play)
+        head = (f"{said[0].upper()}{said[1:]} costs {tricks_phrase(max(cost, 1))}: against "
+                f"best play {outcome}, and the goal needs {need}.")
         idea = ""
         for bad, fine in zip(refutation, right_line, strict=False):
             if not (bad.complete and fine.complete):
@@ -201,7 +202,7 @@ class PuzzleSession:
                 idea = f" The difference comes in trick {bad.number}: {bad.event}."
                 break
         who = seat_name(self.learner)
-        return (f"{head}{idea} The right card is {play_text(good)} ({who}); "
+        return (f"{head}{idea} The right card for {who} is {play_text(good)}; "
                 f"see both lines below.")
 
 

@@ -166,7 +166,7 @@ def _wrong(n: int, verdict: Verdict) -> None:
     st.error(f"**Card {n} ✗** {verdict.explanation}", icon=":material/cancel:")
     left, right = st.columns(2)
     with left:
-        st.markdown(f"**After your {play_text(verdict.play)}** (best play by both sides)")
+        st.markdown(f"**After you play {play_text(verdict.play)}** (best play by both sides)")
         st.markdown(_stories(verdict.refutation))
     with right:
         best = ", ".join(play_text(p) for p in verdict.right_plays)
