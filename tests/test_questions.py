@@ -296,8 +296,8 @@ def test_every_lesson_parses() -> None:
                 assert ":cards[" not in shown
                 # options go by the names the Rules page shows them under
                 assert not any(f"`{name}`" in shown for name in TITLES), lesson.id
-    shown = inline_html("Under option `joker_low_in_misere`, `by_points` and `JK` stay code.")
-    assert shown == "Under option *Joker low in misère*, `by_points` and `JK` stay code."
+    shown = inline_html("Under option `joker_low_in_misere`, `by_points`; `JK` stays code.")
+    assert shown == "Under option *Joker low in misère*, *by points*; `JK` stays code."
 
 
 def test_lesson_front_matter_errors() -> None:

@@ -144,7 +144,7 @@ TITLES: dict[str, str] = {
     "misere": "Misère",
     "misere_placement": "Where misère ranks",
     "misere_needs_seven": "Misère only after a seven",
-    "open_misere_reveal": "Open misère: hand shown",
+    "open_misere_reveal": "Open misère hand shown",
     "first_lead": "First lead",
     "joker_lead_any_suit": "Led joker may name a suit already led",
     "joker_no_void_suit": "Led joker may not name a suit its holder is void in",
@@ -160,12 +160,22 @@ TITLES: dict[str, str] = {
 _OPTION_CODE = re.compile(r"`([a-z0-9_]+)`")
 
 
+VALUE_WORDS: dict[str, str] = {
+    "two_threes": "two teams of three", "three_pairs": "three pairs", "redeal": "redeal",
+    "play_no_trumps": "play it at no trumps", "after_sevens": "after the sevens",
+    "by_points": "by points", "after_first_trick": "after the first trick",
+    "before_first_lead": "before the first lead", "dealer_left": "the player left of the dealer",
+}
+"""The choice values of options, in words (the lessons' and questions' code names for them)."""
+
+
 def option_words(text: str) -> str:
     """Markdown ``text`` with each rule option written as code (```joker_low_in_misere```)
-    named as the Rules page names it (*Joker low in misère*); other code is left as it is."""
+    named as the Rules page names it (*Joker low in misère*), and each choice value in code
+    (```by_points```) in words (*by points*); other code is left as it is."""
 
     def words(m: re.Match[str]) -> str:
-        title = TITLES.get(m.group(1))
+        title = TITLES.get(m.group(1)) or VALUE_WORDS.get(m.group(1))
         return m.group(0) if title is None else f"*{title}*"
 
     return _OPTION_CODE.sub(words, text)
