@@ -92,9 +92,11 @@ def values_of(option: str) -> tuple[Any, ...]:
 
 
 def value_words(value: Any) -> str:
-    """``on``, ``off``, or a choice value in backticks."""
+    """``on``, ``off``, a number as it is, or a choice value in backticks."""
     if isinstance(value, bool):
         return "on" if value else "off"
+    if isinstance(value, int):
+        return str(value)
     return f"`{value}`"
 
 
@@ -487,7 +489,7 @@ def quiz_variants(rng: random.Random, rules: RuleSet) -> Question:
         if ask_other
         else f"With option `{option}` {value_words(now)}, as in your rules."
     )
-    changed = [f"`{k}` {value_words(v)}" for k, v in fixed.items() if getattr(rules, k) != v]
+    changed = [f"`{k}` is {value_words(v)}" for k, v in fixed.items() if getattr(rules, k) != v]
     shared = f" (For this question: {', '.join(changed)}.)" if changed else ""
     prompt = f"{setting}{shared} {situation.words}"
     a_other, a_now = situation.answer(theirs), situation.answer(mine)
