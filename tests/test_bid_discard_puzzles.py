@@ -311,3 +311,17 @@ def test_bid_titles_name_calls_in_words(bids):
     titles = [r["title"] for r in bids]
     assert any(" pass" in t for t in titles) and any("♥" in t for t in titles)
     assert not [t for t in titles if re.search(r"\b([6-9]|10)[SCDH]\b|\bP\b", t)]
+
+
+def test_a_pass_names_the_standing_bidder_in_full(bids):
+    """A pass leaves the standing bid to be played: the verdict names its bidder in words."""
+    from trainer.generate.bid_puzzles import outcome
+
+    said = []
+    for rec in bids:
+        puzzle = BidPuzzle.from_json(rec)
+        if puzzle.analysis.standing is None:
+            continue
+        passed = next(c for c in puzzle.analysis.candidates if c.call == "P")
+        said.append(outcome(puzzle.analysis, passed))
+    assert said and all(re.match(r"(North|East|South|West)'s ", s) for s in said)

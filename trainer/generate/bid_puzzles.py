@@ -28,6 +28,7 @@ from typing import Any
 from trainer.bidding import PASS, Auction, Bid, parse_call
 from trainer.cards import JOKER, Card, Rank, Seat, deal
 from trainer.generate.bands import bid_band
+from trainer.generate.explain import seat_name
 from trainer.generate.records import read_record, record_header
 from trainer.notation import parse_hand, parse_seat
 from trainer.policy import best_strain, choose_bid
@@ -242,8 +243,8 @@ def outcome(analysis: BidAnalysis, result: CallResult) -> str:
         return "no bid stands: scored 0"
     call, seat, _ = analysis.standing
     if seat in analysis.rules.side_of(analysis.seat):
-        return f"{seat}'s {call_name(call)} makes {pct}"
-    return f"{seat}'s {call_name(call)} is set {pct}"
+        return f"{seat_name(seat)}'s {call_name(call)} makes {pct}"
+    return f"{seat_name(seat)}'s {call_name(call)} is set {pct}"
 
 
 def strain_summary(analysis: BidAnalysis, strain: Strain) -> str:
