@@ -129,15 +129,28 @@ def fake_simulate(calls: list[dict[str, object]], fail: str | None = None) -> ty
     return fake
 
 
-def test_hand_analysis_form_calls_trainer_simulate(monkeypatch: pytest.MonkeyPatch) -> None:
+HAND = "JK JH JD AH KH QH 7S 6C 5C 9D"
+
+
+def submit(monkeypatch: pytest.MonkeyPatch, hand: str = HAND, auction: str | None = None,
+           fail: str | None = None) -> tuple[AppTest, list[dict[str, object]]]:
+    """The "analyse my hand" form sent with ``hand`` (and ``auction``) to a `fake_simulate`
+    stand-in; the page and the stand-in's recorded calls."""
     calls: list[dict[str, object]] = []
-    monkeypatch.setitem(sys.modules, "trainer.simulate", fake_simulate(calls))
+    monkeypatch.setitem(sys.modules, "trainer.simulate", fake_simulate(calls, fail))
     at = start()
     assert any(h.value == "Analyse my hand" for h in at.subheader)
-    at.text_input(key="hand_cards").input("JK JH JD AH KH QH 7S 6C 5C 9D")
-    at.text_input(key="hand_auction").input("P 6S")
+    at.text_input(key="hand_cards").input(hand)
+    if auction is not None:
+        at.text_input(key="hand_auction").input(auction)
     at.button(key="hand_go").click().run()
-    assert not at.exception and not at.error
+    assert not at.exception
+    return at, calls
+
+
+def test_hand_analysis_form_calls_trainer_simulate(monkeypatch: pytest.MonkeyPatch) -> None:
+    at, calls = submit(monkeypatch, auction="P 6S")
+    assert not at.error
     assert calls and calls[0]["auction"] == ["P", "6S"] and len(calls[0]["hand"]) == 10
     table = at.dataframe[0].value
     assert list(table["Call"]) == ["7♥", "Pass"]
@@ -149,33 +162,21 @@ def test_hand_analysis_defaults_make_it_your_turn(monkeypatch: pytest.MonkeyPatc
     from trainer.bidding import Auction
     from trainer.rules import PRESETS
 
-    calls: list[dict[str, object]] = []
-    monkeypatch.setitem(sys.modules, "trainer.simulate", fake_simulate(calls))
-    at = start()
-    at.text_input(key="hand_cards").input("JK JH JD AH KH QH 7S 6C 5C 9D")
-    at.button(key="hand_go").click().run()
-    assert not at.exception and not at.error
+    at, calls = submit(monkeypatch)
+    assert not at.error
     seat, dealer = calls[0]["seat"], calls[0]["dealer"]
     assert Auction(PRESETS["australian"], dealer).to_call == seat == Seat.S
 
 
 def test_hand_analysis_bad_hand_is_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[dict[str, object]] = []
-    monkeypatch.setitem(sys.modules, "trainer.simulate", fake_simulate(calls))
-    at = start()
-    at.text_input(key="hand_cards").input("JK JK XX")
-    at.button(key="hand_go").click().run()
-    assert not at.exception and len(at.error) == 1 and not calls
+    at, calls = submit(monkeypatch, hand="JK JK XX")
+    assert len(at.error) == 1 and not calls
 
 
 def test_hand_analysis_error_midway_leaves_no_progress_bar(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    fake = fake_simulate([], fail="auction: it is N's turn to call, not S's")
-    monkeypatch.setitem(sys.modules, "trainer.simulate", fake)
-    at = start()
-    at.text_input(key="hand_cards").input("JK JH JD AH KH QH 7S 6C 5C 9D")
-    at.button(key="hand_go").click().run()
-    assert not at.exception and "N's turn" in at.error[0].value
+    at, _ = submit(monkeypatch, fail="auction: it is N's turn to call, not S's")
+    assert "N's turn" in at.error[0].value
     assert not at.get("progress")
 
 
