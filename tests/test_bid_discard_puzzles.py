@@ -32,7 +32,7 @@ from trainer.generate.discard_puzzles import (
 from trainer.generate.records import read_jsonl
 from trainer.notation import parse_hand
 from trainer.rules import PRESETS
-from trainer.simulate import SimulationError
+from trainer.simulate import SimulationError, score_key
 
 ROOT = Path(__file__).resolve().parent.parent
 BID = ROOT / "puzzles" / "bid.jsonl"
@@ -126,8 +126,9 @@ def test_discard_bank_schema(discards):
             assert 0 <= c["p_make"] <= 1 and 0 <= c["mean_tricks"] <= 10
         assert len(seen) == len(rec["candidates"]) >= 1
         assert frozenset(parse_hand(rec["policy"])) in seen
-        keys = [(c["p_make"], c["mean_tricks"]) for c in rec["candidates"]]
-        assert [k[0] for k in keys] == sorted((k[0] for k in keys), reverse=True)
+        # ranked by expected score, the grade's measure (ties: chance of making)
+        keys = [(c["ev"], c["p_make"]) for c in rec["candidates"]]
+        assert keys == sorted(keys, reverse=True)
         DiscardPuzzle.from_json(rec)
 
 
@@ -217,6 +218,20 @@ def test_grade_bid_any_legal_level(bids):
         for code in extra[:3]:
             grade = grade_bid(puzzle, code)
             assert grade.call.call == code and grade.loss >= 0
+
+
+def test_discard_finalists_are_picked_by_expected_score():
+    # Seed 14, 6♠: throwing the hearts makes less often than throwing the diamonds (72% to 77%)
+    # but scores more (2.6 to -0.6 points, from slams). Finalists picked by chance of making
+    # (generator version 2) left it out of the table after the 24-layout shortlist round.
+    puzzle = generate_discard_puzzle(14, workers=1)
+    assert puzzle is not None
+    table = puzzle.analysis.candidates
+    assert [c.code for c in table[0].discard] == ["KH", "TH", "4H"]
+    assert (table[0].ev, table[0].p_make) == (pytest.approx(2.6, abs=0.05), 0.72)
+    assert table[0] == puzzle.analysis.best
+    assert [score_key(c) for c in table] == sorted((score_key(c) for c in table), reverse=True)
+    assert max(c.p_make for c in table) > table[0].p_make
 
 
 def test_grade_discard_in_and_out_of_the_table():

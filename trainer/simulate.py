@@ -51,9 +51,9 @@ Discard search (`analyse_discard`), over the C(13, 3) = 286 possible discards:
    and the best ``shortlist`` (10) are kept, with the policy's choice and any discards the caller
    asks for.
 2. Shortlist: each is played on the first ``shortlist_samples`` (24) layouts.
-3. Finalists: the best ``finalists`` (4) by chance of making then mean tricks, with the policy's
-   choice and the caller's discards, are played on the remaining layouts too (the first ones are
-   reused: every finalist is scored on all ``samples`` layouts).
+3. Finalists: the best ``finalists`` (4) by expected score (then chance of making, then mean
+   tricks), with the policy's choice and the caller's discards, are played on the remaining
+   layouts too (the first ones are reused: every finalist is scored on all ``samples`` layouts).
 
 Parallel: layouts are sampled in the calling process (cheap, deterministic from the seed) and
 solved in up to two worker processes (``workers``), results kept in layout order, so the figures
@@ -578,11 +578,12 @@ def best_by_score(results: Iterable[DiscardResult]) -> DiscardResult:
 
 @dataclass(frozen=True)
 class DiscardAnalysis:
-    """The candidate table of a discard: ``candidates`` ranked by chance of making, then mean
-    tricks (fewest tricks first in misère), each played on all ``samples`` layouts;
+    """The candidate table of a discard: ``candidates`` ranked by expected score (`score_key`),
+    then chance of making, then mean tricks (fewest first in misère), each played on all
+    ``samples`` layouts;
     ``shortlisted``: how many discards were played on the first ``shortlist_samples``.
-    ``best`` is the candidate with the highest expected score (`best_by_score`), which
-    need not be the first."""
+    ``best`` is the candidate with the highest expected score (`best_by_score`): the first
+    of a table made by `analyse_discard`."""
 
     hand: tuple[Card, ...]
     contract: Bid
@@ -674,9 +675,11 @@ def _discard_result(discard: tuple[Card, ...], contract: Bid, tricks: Sequence[i
     return DiscardResult(discard, ev, se, p, sum(tricks) / len(tricks), len(tricks), policy)
 
 
-def _rank_discard(r: DiscardResult, contract: Bid) -> tuple[float, float, list[str]]:
+def _rank_discard(r: DiscardResult, contract: Bid) -> tuple[float, float, float, list[str]]:
+    # Expected score first: it is what a discard is graded on (`trainer.generate.bands`).
     sign = 1 if contract.misere else -1
-    return (-round(r.p_make, 9), sign * round(r.mean_tricks, 9), [c.code for c in r.discard])
+    return (-score_key(r), -round(r.p_make, 9), sign * round(r.mean_tricks, 9),
+            [c.code for c in r.discard])
 
 
 def analyse_discard(cards: Sequence[Card], contract: Bid, seat: Seat, dealer: Seat,

@@ -10,13 +10,14 @@ seed), so `generate_discard_puzzle(seed)` reproduces a record exactly.
 
 The best discard is the table's highest expected score (`DiscardAnalysis.best`: ``ev``, points
 under the puzzle's rules, at the record's 0.1-point precision; of equal ones the first in the
-table, which is ranked by chance of making then mean tricks).
+table, which is ranked by expected score, then chance of making, then mean tricks).
 Themes: ``suit`` or ``no_trumps``; what the best discard does: ``void`` (empties a side suit),
 ``discard_trump``, ``discard_ace``, ``keep_length`` (keeps every card of some side suit of four
 or more); ``policy_trap`` when the simple policy's discard grades a mistake or worse (loses more
 than 50 points of expected score to the best).
-Rating: 1000, + 500 x closeness of the table's first two (1 - chance gap / 0.20, at least 0),
-+ 300 for a policy trap; clamped to 600-2400, deviation 300.
+Rating: 1000, + 500 x closeness of the table's best two (1 - expected-score gap / 100 points,
+at least 0: a second choice 100 points worse is a mistake or worse), + 300 for a policy trap;
+clamped to 600-2400, deviation 300.
 Every deal ending in a suit or no-trump contract makes a puzzle: no grade decides whether a
 seed is kept, so a puzzle may list no discard worse than good.
 Grading (`grade_discard`): the discard bands of `trainer.generate.bands`, on the expected-score
@@ -49,10 +50,12 @@ from trainer.simulate import (
     score_key,
 )
 
-GENERATOR_VERSION = 2  # 2: best and policy_trap by expected score
+# 2: best and policy_trap by expected score; 3: finalists, table order and rating by it too
+GENERATOR_VERSION = 3
 SAMPLES = 100
 ATTEMPTS = 40
 INITIAL_DEVIATION = 300.0
+RATING_GAP = 100.0  # points: best two this far apart add nothing to the rating
 
 
 @dataclass(frozen=True)
@@ -217,9 +220,10 @@ def detect_themes(analysis: DiscardAnalysis) -> list[str]:
 
 def initial_rating(analysis: DiscardAnalysis, themes: Iterable[str]) -> float:
     """The module docstring's rating formula."""
-    c = analysis.candidates
-    gap = c[0].p_make - c[1].p_make if len(c) > 1 else 0.2
-    rating = 1000 + 500 * max(0.0, 1 - gap / 0.2) + (300 if "policy_trap" in themes else 0)
+    scores = sorted((score_key(c) for c in analysis.candidates), reverse=True)
+    gap = scores[0] - scores[1] if len(scores) > 1 else RATING_GAP
+    rating = (1000 + 500 * max(0.0, 1 - gap / RATING_GAP)
+              + (300 if "policy_trap" in themes else 0))
     return float(max(600, min(2400, round(rating))))
 
 
