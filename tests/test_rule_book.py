@@ -38,6 +38,17 @@ def test_every_cited_section_exists() -> None:
     assert cited and cited <= numbers
 
 
+def test_learners_see_no_project_notes() -> None:
+    # The copy stays word for word the user's rule book; its notes about the project's source
+    # documents ("seed 002: later", "`seeds/`") are put in words for the learner.
+    raw = (ROOT / "RULES.md").read_text()
+    assert "(seed 002): later" in raw and "`seeds/`" in raw
+    text = "\n".join(s.body for s in rule_book_sections())
+    assert "seed" not in text.lower()
+    assert "2-player with dummies is not offered yet." in rule_book_sections()[0].body
+    assert "Portuguese, Italian, Polish, Spanish" in rule_book_sections()[7].body
+
+
 def test_missing_rule_book_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError):
         rule_book_sections(tmp_path / "RULES.md")

@@ -13,6 +13,13 @@ from pathlib import Path
 
 RULE_BOOK = Path(__file__).resolve().parents[2] / "RULES.md"
 _HEADING = re.compile(r"^## (\d+)\. (.+)$", re.MULTILINE)
+# The file is kept identical to the user's rule book, which speaks of the project's source
+# documents ("seeds") in two places; the learner sees what they mean instead.
+_FOR_LEARNERS = (
+    ("2-player with dummies\n  (seed 002): later.", "2-player with dummies is not offered yet."),
+    ("the four seed documents in `seeds/`",
+     "four more rule sheets (Portuguese, Italian, Polish, Spanish)"),
+)
 
 
 @dataclass(frozen=True)
@@ -28,8 +35,11 @@ def rule_book_sections(path: Path = RULE_BOOK) -> tuple[Section, ...]:
     """The numbered sections (``## N. Title`` headings) of the rule book at ``path``, in order;
     the introduction before the first section is left out. Raises `FileNotFoundError` if the
     file is missing."""
+    text = path.read_text(encoding="utf-8")
+    for old, new in _FOR_LEARNERS:
+        text = text.replace(old, new)
     # re.split with a capturing group gives [intro, number, title, body, number, title, ...]
-    parts = _HEADING.split(path.read_text(encoding="utf-8"))
+    parts = _HEADING.split(text)
     return tuple(
         Section(int(parts[i]), parts[i + 1].strip(), _end_tables(parts[i + 2].strip()))
         for i in range(1, len(parts), 3)
