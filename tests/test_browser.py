@@ -301,3 +301,7 @@ def test_bidding_and_discard_puzzles(page: Page, server: str, shots: Path) -> No
     click(page, page.get_by_role("button", name="Discard").first)
     expect(page.get_by_text("Best", exact=True).first).to_be_visible()
     snap(page, shots, "discard-graded")
+    # Retry clears the ticks in the browser too (it once kept them and counted them again).
+    click(page, page.get_by_role("button", name="Retry").first)
+    expect(page.get_by_text("0 chosen so far")).to_be_visible()
+    expect(page.locator("[data-testid=stCheckbox] input:checked")).to_have_count(0)

@@ -185,9 +185,15 @@ def test_next_puzzle_moves_on() -> None:
 # --- discards ----------------------------------------------------------------------------------
 
 
+def box(at: AppTest, code: str):  # type: ignore[no-untyped-def]
+    """The checkbox of card ``code`` (its key also holds the round of ticks)."""
+    return next(c for c in at.checkbox if c.key and c.key.startswith("discard_pick:")
+                and c.key.endswith(f":{code}"))
+
+
 def tick(at: AppTest, codes: list[str]) -> AppTest:
     for code in codes:
-        at.checkbox(key=f"discard_pick:{code}").check()
+        box(at, code).check()
     return at.run()
 
 
@@ -234,7 +240,7 @@ def test_the_joker_is_called_joker_on_the_discard_page() -> None:
     # d0000001: discarding K♥ Q♥ and the joker reads "K♥ Q♥ Joker", never "Jo".
     puzzle = next(p for p in DISCARDS if p.id == "d0000001")
     at = start(DISCARD, puzzle.id)
-    assert at.checkbox(key="discard_pick:JK").label == "Joker"
+    assert box(at, "JK").label == "Joker"
     tick(at, ["KH", "QH", "JK"])
     assert at.button(key="discard_go").label == "Discard K♥ Q♥ Joker"
     at.button(key="discard_go").click().run()

@@ -43,7 +43,8 @@ from trainer.ui.solver_access import solver_lock
 
 KIND = "discard"
 ANSWER_KEY = "discard_answer"  # the Answer on show
-PICK_PREFIX = "discard_pick:"  # + card code: the card's checkbox
+PICK_PREFIX = "discard_pick:"  # + round + ":" + card code: the card's checkbox
+ROUND_KEY = "discard_round"  # bumped to clear the ticks: new boxes, not old ones unticked
 CARD_WIDTH = 56
 
 GRADES = ("Grades: Best within {:g} points of the top score, Good within {:g}, Inaccuracy within "
@@ -59,12 +60,15 @@ def puzzle_label(puzzle: DiscardPuzzle) -> str:
 
 
 def pick_key(card: Card) -> str:
-    return PICK_PREFIX + card.code
+    return f"{PICK_PREFIX}{st.session_state.get(ROUND_KEY, 0)}:{card.code}"
 
 
 def _clear_picks() -> None:
+    # Deleting a checkbox's state is not enough: the browser keeps the box ticked and sends it
+    # back (seen after Retry and Next puzzle). Boxes under new keys start unticked.
     for key in [k for k in st.session_state if isinstance(k, str) and k.startswith(PICK_PREFIX)]:
         del st.session_state[key]
+    st.session_state[ROUND_KEY] = st.session_state.get(ROUND_KEY, 0) + 1
 
 
 def _start(puzzle: DiscardPuzzle) -> None:
