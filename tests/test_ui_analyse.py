@@ -188,7 +188,8 @@ def test_run_analysis_with_the_real_simulation() -> None:
     hand = ["JK", "JH", "JD", "AH", "KH", "QH", "7S", "6C", "5C", "9D"]
     report = run_analysis(hand, ["P", "6S"], "S", "W", PRESETS["australian"], 2, seen.append)
     assert report.candidates and seen[-1] == 1.0
-    table = candidates_table(report.candidates)
+    assert report.standing_side == "theirs"  # East's 6♠
+    table = candidates_table(report.candidates, report.standing_side)
     assert "Pass" in set(table["Call"]) and table["Expected score"].notna().all()
 
 
@@ -199,6 +200,11 @@ def test_candidates_table_reads_objects_and_mappings() -> None:
     table = candidates_table([{"call": "P", "ev": 0.0, "se": 0.0, "p_make": None}, Candidate()])
     assert list(table["Call"]) == ["8♥", "Pass"]
     assert list(table.columns) == ["Call", "Expected score", "± (s.e.)", "Chance to make"]
+    # a pass against the opponents' bid: the chance their bid makes, not that it is set
+    rows = [{"call": "P", "ev": 90.0, "se": 5.0, "p_make": 0.8}, Candidate()]
+    table = candidates_table(rows, "theirs")
+    assert list(table["Chance to make"]) == [pytest.approx(0.2), 0.6]
+    assert list(candidates_table(rows, "ours")["Chance to make"]) == [0.8, 0.6]
 
 
 def test_values_table_names_the_joker_in_full() -> None:

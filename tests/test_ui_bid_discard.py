@@ -26,6 +26,7 @@ from trainer.ui.candidate_views import (
     discard_table,
     mine_row,
 )
+from trainer.ui.hand_analysis import makes
 from trainer.ui.puzzle_answer import Answer
 from trainer.ui.puzzle_bank import load_bank
 
@@ -326,6 +327,27 @@ def test_call_rows_cover_every_legal_call_once() -> None:
     for puzzle in BIDS[:20]:
         rows = call_rows(puzzle.analysis.legal)
         assert sorted(c for row in rows for c in row) == sorted(puzzle.analysis.legal)
+
+
+def test_makes_for_pass_is_the_standing_bids_own_chance() -> None:
+    # b0000006: South (an opponent) bid 8♥ and the learner passes; the record's pass p_make is
+    # our side's success (8♥ set 85%), but the Makes column says how often 8♥ makes: 15%.
+    puzzle = next(p for p in BIDS if p.id == "b0000006")
+    assert puzzle.analysis.standing_side == "theirs"
+    passed = puzzle.analysis.value_of("P")
+    assert passed.p_make == pytest.approx(0.85)
+    table = call_table(puzzle.analysis.candidates, None, puzzle.analysis.standing_side)
+    row = table[table["Call"] == "Pass"].iloc[0]
+    assert row[MAKES] == pytest.approx(0.15)
+    # partner's standing bid, or a bid, is shown as it is; no bid standing: no figure
+    ours = next(p for p in BIDS if p.analysis.standing_side == "ours")
+    table = call_table(ours.analysis.candidates, None, "ours")
+    assert table[table["Call"] == "Pass"].iloc[0][MAKES] == ours.analysis.value_of("P").p_make
+    bare = next(p for p in BIDS if p.analysis.standing_side is None)
+    table = call_table(bare.analysis.candidates, None, None)
+    assert pd.isna(table[table["Call"] == "Pass"].iloc[0][MAKES])
+    assert all(makes(c, "theirs") == c.p_make for c in puzzle.analysis.candidates
+               if c.call != "P")
 
 
 def test_tables_add_the_learners_choice_when_missing() -> None:

@@ -406,6 +406,15 @@ class BidAnalysis:
     def best(self) -> CallResult:
         return self.candidates[0]
 
+    @property
+    def standing_side(self) -> str | None:
+        """Whose is the bid standing if the learner passes: ``"ours"``, ``"theirs"`` (then the
+        pass row's ``p_make`` is the chance that bid is set, a success for the learner's side)
+        or None (no bid)."""
+        if self.standing is None:
+            return None
+        return "ours" if self.standing[1] in self.rules.side_of(self.seat) else "theirs"
+
     def value_of(self, call: str) -> CallResult:
         """The result of any legal call (from the table, or from the trick distributions for
         a strain bid not listed). Raises `SimulationError` for a call that is not legal now."""

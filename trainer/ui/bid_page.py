@@ -125,13 +125,13 @@ def _grade(puzzle: BidPuzzle, answer: Answer[BidGrade]) -> None:
     st.markdown(grade.explanation)
     if answer.retries and answer.result is not None:
         st.caption("A retry is practice: only a first try at a puzzle is rated.")
-    table = call_table(puzzle.analysis.candidates, grade.call)
+    table = call_table(puzzle.analysis.candidates, grade.call, puzzle.analysis.standing_side)
     st.dataframe(styled(table), hide_index=True, key="bid_table", placeholder=MISSING)
     st.caption("Score: the expected score, points for your side minus the opponents' on this "
                f"hand, over {puzzle.analysis.samples} random layouts of the unseen cards played "
                "double dummy, each call taken as the final contract (pass: the standing bid "
-               "is played). Makes: the chance of making it; Tricks: the declaring side's mean "
-               "tricks.")
+               "is played). Makes: the chance that contract makes, whoever declares it; Tricks: "
+               "the declaring side's mean tricks.")
     figure = trick_figure(puzzle.analysis, grade.call.call)
     if figure is None:
         figure = bar_figure(list(table["Call"]), list(table[SCORE]), mine_row(table),

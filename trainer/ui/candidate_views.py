@@ -18,7 +18,7 @@ from trainer.cards import sort_key
 from trainer.generate.bid_puzzles import top_strains
 from trainer.rules import Strain
 from trainer.simulate import BidAnalysis, CallResult, DiscardResult, score_key
-from trainer.ui.hand_analysis import call_text
+from trainer.ui.hand_analysis import call_text, makes
 
 YOU = "◀ you"
 HIGHLIGHT = "background-color: rgba(255, 193, 7, 0.28); font-weight: 600"
@@ -51,17 +51,18 @@ def mine_row(table: pd.DataFrame) -> int | None:
     return marks.index(YOU) if YOU in marks else None
 
 
-def call_table(candidates: Sequence[CallResult], mine: CallResult | None = None) -> pd.DataFrame:
-    """Calls best first (expected score): ``Call``, `SCORE`, `SE`, `MAKES`, `TRICKS`, ``You``
-    (marks ``mine``, added if missing)."""
+def call_table(candidates: Sequence[CallResult], mine: CallResult | None = None,
+               standing_side: str | None = None) -> pd.DataFrame:
+    """Calls best first (expected score): ``Call``, `SCORE`, `SE`, `MAKES` (`makes`), `TRICKS`,
+    ``You`` (marks ``mine``, added if missing). ``standing_side``: whose bid stands if the
+    learner passes (`BidAnalysis.standing_side`)."""
     results = list(candidates)
     if mine is not None and all(c.call != mine.call for c in results):
         results.append(mine)
     results.sort(key=lambda c: -c.ev)
     rows: list[dict[str, object]] = [
         {"Call": call_text(c.call), SCORE: c.ev, SE: c.se,
-         # a pass with no bid standing throws the hand in: nothing to make
-         MAKES: None if c.call == "P" and c.mean_tricks is None else c.p_make,
+         MAKES: makes(c, standing_side),
          TRICKS: c.mean_tricks} for c in results]
     at = next((i for i, c in enumerate(results) if mine is not None and c.call == mine.call),
               None)

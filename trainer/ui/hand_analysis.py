@@ -49,6 +49,7 @@ class HandReport:
 
     candidates: tuple[Any, ...]
     notes: tuple[str, ...] = ()
+    standing_side: str | None = None  # whose bid stands if you pass (`makes`)
 
 
 def simulate_module() -> ModuleType:
@@ -78,7 +79,8 @@ def run_analysis(hand: Sequence[str], auction: Sequence[str], seat: str, dealer:
                                         progress=report)
     notes = (*getattr(result, "inferences", ()),
              *(f"dropped: {d}" for d in getattr(result, "dropped", ())))
-    return HandReport(tuple(result.candidates), tuple(notes))
+    return HandReport(tuple(result.candidates), tuple(notes),
+                      getattr(result, "standing_side", None))
 
 
 def call_text(code: Any) -> str:
@@ -91,12 +93,31 @@ def call_text(code: Any) -> str:
     return call.pretty if isinstance(call, Bid) else "Pass"
 
 
-def candidates_table(candidates: Sequence[Any]) -> pd.DataFrame:
-    """The candidate calls as a table, best expected score first."""
+def _get(candidate: Any, name: str) -> Any:
+    return candidate.get(name) if isinstance(candidate, Mapping) else getattr(candidate, name,
+                                                                                None)
+
+
+def makes(result: Any, standing_side: str | None) -> float | None:
+    """The chance the contract a call leads to makes, whoever declares it. A pass leaves the
+    standing bid to be played (``standing_side``: `BidAnalysis.standing_side`); when that bid
+    is the opponents', the result's ``p_make`` (our side's success: the bid set) is turned
+    round. None for a pass with no bid standing: the hand is thrown in."""
+    call, chance = _get(result, "call"), _get(result, "p_make")
+    if call != "P" or chance is None:
+        return chance
+    if standing_side is None:
+        return None
+    return 1 - chance if standing_side == "theirs" else chance
+
+
+def candidates_table(candidates: Sequence[Any], standing_side: str | None = None) -> pd.DataFrame:
+    """The candidate calls as a table, best expected score first; the chance to make is that
+    of the contract each call leads to (`makes`)."""
     rows = []
     for c in candidates:
-        get = c.get if isinstance(c, Mapping) else (lambda k, c=c: getattr(c, k, None))
-        rows.append({f: get(f) for f in FIELDS})
+        rows.append({f: _get(c, f) for f in FIELDS})
+        rows[-1]["p_make"] = makes(c, standing_side)
         rows[-1]["call"] = call_text(rows[-1]["call"])
     frame = pd.DataFrame(rows, columns=list(FIELDS))
     frame = frame.rename(columns={"call": "Call", "ev": "Expected score", "se": "± (s.e.)",
@@ -145,11 +166,12 @@ def render_hand_analysis() -> None:
     finally:
         bar.empty()  # no progress bar left standing, above an error or the answer
     st.markdown(hand_html(parse_hand(hand), label="your hand"), unsafe_allow_html=True)
-    st.dataframe(candidates_table(result.candidates), hide_index=True,
+    st.dataframe(candidates_table(result.candidates, result.standing_side), hide_index=True,
                  column_config={"Chance to make": st.column_config.NumberColumn(format="percent"),
                                 "Expected score": st.column_config.NumberColumn(format="%.1f"),
                                 "± (s.e.)": st.column_config.NumberColumn(format="%.1f")})
     st.caption("Expected score: points for your side minus the opponents' on this hand, "
-               "averaged over the layouts, each call taken as the final contract.")
+               "averaged over the layouts, each call taken as the final contract (pass: the "
+               "standing bid is played). Chance to make: that contract's, whoever declares it.")
     if result.notes:
         st.caption("Assumed from the auction: " + "; ".join(result.notes) + ".")
