@@ -180,6 +180,47 @@ def test_hand_analysis_error_midway_leaves_no_progress_bar(
     assert not at.get("progress")
 
 
+THIRTEEN = "JK JH JD AH KH QH 7S 6C 5C 9D 8D 4H TS"
+
+
+@pytest.mark.parametrize(("hand", "contract", "words"), [
+    (THIRTEEN, "", "contract: with 13 cards give the contract"),
+    (HAND, "8H", "contract: only to choose a discard"),
+    ("JK JH JD AH KH QH 7S 6C 5C 9D 8D", "", "hand: 11 cards"),
+    (THIRTEEN, "P", "contract: 'P' is a pass"),
+    (THIRTEEN, "8X", "8X"),
+])
+def test_discard_form_bad_input_is_a_message(monkeypatch: pytest.MonkeyPatch, hand: str,
+                                             contract: str, words: str) -> None:
+    calls: list[dict[str, object]] = []
+    monkeypatch.setitem(sys.modules, "trainer.simulate", fake_simulate(calls))
+    at = start()
+    at.text_input(key="hand_cards").input(hand)
+    at.text_input(key="hand_contract").input(contract)
+    at.button(key="hand_go").click().run()
+    assert not at.exception
+    assert len(at.error) == 1 and words in at.error[0].value, at.error
+    assert not calls and not at.get("progress")
+
+
+def test_discard_form_with_the_real_simulation() -> None:
+    # 13 cards and 8♥ won with no auction typed: the discard table, best first, for real.
+    at = start()
+    at.text_input(key="hand_cards").input(THIRTEEN)
+    at.text_input(key="hand_contract").input("8H")
+    at.selectbox[-1].set_value(20)
+    at.button(key="hand_go").click().run(timeout=120)
+    assert not at.exception and not at.error, at.error
+    table = at.dataframe[0].value
+    assert list(table.columns) == ["Discard", "Expected score", "± (s.e.)", "Chance to make",
+                                   "Mean tricks"]
+    assert len(table) >= 4 and list(table["Expected score"]) == sorted(
+        table["Expected score"], reverse=True)
+    assert all(len(d.split()) == 3 and "Jo" not in d.split() for d in table["Discard"])
+    assert any(f"Best discard: **{table['Discard'][0]}**" in m.value for m in at.markdown)
+    assert not at.get("progress")
+
+
 def test_run_analysis_with_the_real_simulation() -> None:
     from trainer.rules import PRESETS
     from trainer.ui.hand_analysis import run_analysis

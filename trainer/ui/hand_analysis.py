@@ -1,7 +1,7 @@
 """The "analyse my hand" section of the Analyse page: a hand and an auction valued by
 simulation (`trainer.simulate`, the 4-player game).
 
-The one call into the module is `run_analysis`, which expects::
+Ten cards ask for a call: `run_analysis` calls::
 
     trainer.simulate.analyse_bid(hand, seat, dealer, calls, rules=..., samples=...,
                                  workers=..., progress=progress(done, total))
@@ -9,7 +9,9 @@ The one call into the module is `run_analysis`, which expects::
 ``hand``: 10 `Card`; ``calls``: codes from the dealer's left (``"P"`` or a bid code). It
 returns an analysis whose ``candidates`` each have ``call``, ``ev``, ``se`` and ``p_make`` (the
 bid-puzzle record's ``candidates``, DESIGN.md), and whose ``inferences`` / ``dropped`` list the
-auction's assumptions. Bad input raises a `TrainerError` with a message.
+auction's assumptions. Thirteen cards (hand and kitty) with a contract ask for a discard:
+`run_discard_analysis` calls ``trainer.simulate.analyse_discard`` (layout seed 0). Bad input
+raises a `TrainerError` with a message.
 
 One simulation runs at a time on the server (`_LOCK`: it keeps both cores busy), in the
 server's own process (``workers=1``: forking a threaded web server is not safe).
@@ -29,7 +31,7 @@ import pandas as pd
 import streamlit as st
 
 from trainer.bidding import Bid, parse_call
-from trainer.cards import Seat
+from trainer.cards import Seat, sort_key
 from trainer.errors import TrainerError
 from trainer.notation import parse_hand
 from trainer.rules import RuleSet
@@ -77,10 +79,37 @@ def run_analysis(hand: Sequence[str], auction: Sequence[str], seat: str, dealer:
         result = getattr(module, ENTRY)(cards, Seat(seat), Seat(dealer), list(auction),
                                         rules=rules, samples=samples, workers=1,
                                         progress=report)
-    notes = (*getattr(result, "inferences", ()),
-             *(f"dropped: {d}" for d in getattr(result, "dropped", ())))
-    return HandReport(tuple(result.candidates), tuple(notes),
+    return HandReport(tuple(result.candidates), _notes(result),
                       getattr(result, "standing_side", None))
+
+
+def run_discard_analysis(hand: Sequence[str], contract: str, auction: Sequence[str], seat: str,
+                         dealer: str, rules: RuleSet, samples: int,
+                         progress: Callable[[float], None]) -> HandReport:
+    """The discard search (`trainer.simulate.analyse_discard`) for ``seat`` declaring
+    ``contract`` with ``hand`` (13 codes: hand and kitty); ``auction``: the whole auction, won
+    by ``seat`` in ``contract``, or none. Candidates are `DiscardResult`-like (``discard``,
+    ``ev``, ``se``, ``p_make``, ``mean_tricks``), best expected score first. Raises a
+    `TrainerError` naming the bad field."""
+    module = simulate_module()
+    cards = parse_hand(list(hand))
+    bid = parse_call(contract.strip())
+    if not isinstance(bid, Bid):
+        raise TrainerError(f"contract: {contract.strip()!r} is a pass; give the bid you won, "
+                           "such as 8H")
+
+    def report(done: int, total: int) -> None:
+        progress(done / total if total else 1.0)
+
+    with _LOCK:
+        result = module.analyse_discard(cards, bid, Seat(seat), Seat(dealer), list(auction),
+                                        rules, samples, 0, 1, report)
+    return HandReport(tuple(result.candidates), _notes(result))
+
+
+def _notes(result: Any) -> tuple[str, ...]:
+    return (*getattr(result, "inferences", ()),
+            *(f"dropped: {d}" for d in getattr(result, "dropped", ())))
 
 
 def call_text(code: Any) -> str:
@@ -138,10 +167,15 @@ def render_hand_analysis() -> None:
     st.caption("Deals the unseen cards at random many times and plays each layout double dummy, "
                "to estimate what each call is worth.")
     with st.form("hand_analysis"):
-        hand_text = st.text_input("Your hand (10 cards)", key="hand_cards",
+        hand_text = st.text_input("Your hand: 10 cards to bid, or 13 (with the kitty) to "
+                                  "discard", key="hand_cards",
                                   placeholder="JK JH JD AH KH 7S 6C ...")
         auction_text = st.text_input("The auction so far, from the dealer's left",
                                      key="hand_auction", placeholder="P 6S P")
+        contract_text = st.text_input(
+            "Your contract, to choose a discard (13 cards)", key="hand_contract",
+            placeholder="8H", help="With 13 cards: the bid you won. The auction is then the "
+            "whole auction, or left empty.")
         left, middle, right = st.columns(3)
         mine = seats.index("S") if "S" in seats else 0
         seat = left.selectbox("Your seat", seats, index=mine)
@@ -153,19 +187,39 @@ def render_hand_analysis() -> None:
     if not go:
         return
     bar = st.empty()
+
+    def progress(done: float) -> None:
+        bar.progress(min(max(done, 0.0), 1.0), text="Dealing and solving layouts…")
+
+    discarding = False
     try:
         hand = [c.code for c in parse_hand(hand_text)]
         auction = auction_text.replace(",", " ").split()
-        bar.progress(0.0, text="Dealing and solving layouts…")
-        result = run_analysis(hand, auction, seat, dealer, rules, int(samples),
-                              lambda done: bar.progress(min(max(done, 0.0), 1.0),
-                                                        text="Dealing and solving layouts…"))
+        discarding = len(hand) == 10 + rules.kitty_size
+        if discarding and not contract_text.strip():
+            raise TrainerError(f"contract: with {len(hand)} cards give the contract you won "
+                               "(such as 8H) to choose a discard; or give 10 cards to bid")
+        if not discarding and contract_text.strip():
+            raise TrainerError(f"contract: only to choose a discard, with the 13 cards of hand "
+                               f"and kitty (the hand has {len(hand)}); leave it empty to bid")
+        if not discarding and len(hand) != 10:
+            raise TrainerError(f"hand: {len(hand)} cards; give 10 to bid, or 13 with the "
+                               "contract to discard")
+        progress(0.0)
+        if discarding:
+            result = run_discard_analysis(hand, contract_text, auction, seat, dealer, rules,
+                                          int(samples), progress)
+        else:
+            result = run_analysis(hand, auction, seat, dealer, rules, int(samples), progress)
     except TrainerError as e:
         st.error(str(e), icon=":material/error:")
         return
     finally:
         bar.empty()  # no progress bar left standing, above an error or the answer
     st.markdown(hand_html(parse_hand(hand), label="your hand"), unsafe_allow_html=True)
+    if discarding:
+        _show_discards(result)
+        return
     st.dataframe(candidates_table(result.candidates, result.standing_side), hide_index=True,
                  column_config={"Chance to make": st.column_config.NumberColumn(format="percent"),
                                 "Expected score": st.column_config.NumberColumn(format="%.1f"),
@@ -173,5 +227,31 @@ def render_hand_analysis() -> None:
     st.caption("Expected score: points for your side minus the opponents' on this hand, "
                "averaged over the layouts, each call taken as the final contract (pass: the "
                "standing bid is played). Chance to make: that contract's, whoever declares it.")
+    if result.notes:
+        st.caption("Assumed from the auction: " + "; ".join(result.notes) + ".")
+
+
+def discards_table(candidates: Sequence[Any]) -> pd.DataFrame:
+    """The candidate discards as a table, best expected score first."""
+    rows = [{"Discard": " ".join(c.pretty for c in sorted(c.discard, key=sort_key)),
+             "Expected score": c.ev, "± (s.e.)": c.se, "Chance to make": c.p_make,
+             "Mean tricks": c.mean_tricks} for c in candidates]
+    frame = pd.DataFrame(rows, columns=["Discard", "Expected score", "± (s.e.)",
+                                        "Chance to make", "Mean tricks"])
+    return frame.sort_values("Expected score", ascending=False, ignore_index=True, kind="stable")
+
+
+def _show_discards(result: HandReport) -> None:
+    table = discards_table(result.candidates)
+    st.markdown(f"Best discard: **{table['Discard'][0]}**.")
+    st.dataframe(table, hide_index=True,
+                 column_config={"Chance to make": st.column_config.NumberColumn(format="percent"),
+                                "Expected score": st.column_config.NumberColumn(format="%.1f"),
+                                "± (s.e.)": st.column_config.NumberColumn(format="%.1f"),
+                                "Mean tricks": st.column_config.NumberColumn(format="%.2f")})
+    st.caption("Expected score: points for your side minus the opponents' on this hand, "
+               "averaged over the layouts, every discard played on the same layouts. The "
+               "search plays a shortlist of sensible discards on the first layouts and the "
+               "best of them on all (the Discard page explains the grades).")
     if result.notes:
         st.caption("Assumed from the auction: " + "; ".join(result.notes) + ".")

@@ -201,7 +201,8 @@ def render() -> None:
         "each trump suit takes.\n"
         "- **Discard puzzles**: you have won the bid and picked up the kitty: choose the "
         "three cards to throw away, and see how often each discard makes the contract.\n"
-        "- **Analyse**: enter any position and see what every card is worth.\n"
+        "- **Analyse**: enter any position and see what every card is worth, or your own "
+        "hand to see what to bid or discard.\n"
         "- **Progress**: your rating over time, accuracy by theme and lesson, the review "
         "queue and your whole history."
     )
