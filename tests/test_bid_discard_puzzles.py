@@ -24,6 +24,7 @@ from trainer.generate.bid_puzzles import (
 from trainer.generate.discard_puzzles import (
     GENERATOR_VERSION,
     DiscardPuzzle,
+    compare,
     detect_themes,
     generate_discard_puzzle,
     grade_discard,
@@ -31,7 +32,7 @@ from trainer.generate.discard_puzzles import (
 )
 from trainer.generate.records import read_jsonl
 from trainer.notation import parse_hand
-from trainer.rules import PRESETS
+from trainer.rules import PRESETS, ruleset
 from trainer.simulate import SimulationError, score_key
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -298,7 +299,36 @@ def test_a_costly_discard_is_still_a_mistake(discards):
     assert grade.loss == pytest.approx(-1.2 - -75.3) and grade.band == "mistake"
     assert grade.chance_loss == pytest.approx(0.10)
     assert "74.1 points less: mistake." in grade.explanation
+    assert "rule of thumb (keep trumps and winners, make voids) throws the same cards; here it " \
+        "falls short." in grade.explanation
     assert grade_discard(puzzle, ["9D", "6H", "5H"]).band == "best"
+
+
+def test_a_discard_that_makes_more_often_but_scores_less_says_why(discards):
+    # d0000014, 6♠ (worth 40): throwing the diamonds makes 77% to the best's 72%, with more
+    # tricks, yet scores 3.2 less: the hearts discard takes all ten tricks (250) more often.
+    puzzle = _discard(discards, "d0000014")
+    grade = grade_discard(puzzle, ["8D", "6D", "4D"])
+    assert grade.result.p_make > grade.best.p_make and grade.loss == pytest.approx(3.2)
+    assert (grade.best.p_slam, grade.result.p_slam) == (0.08, 0.03)
+    assert ("The best scores more from slams: it takes all ten tricks, which score 250 "
+            "instead of 40 (rule book §6), on 8% of the layouts, yours on 3%.") \
+        in grade.explanation
+    # without slams for the bid (rules off), nothing is claimed about them
+    plain = compare(grade.result, grade.best, puzzle.analysis.contract,
+                    rules=ruleset({"slam_250": False}))
+    assert "slam" not in plain.explanation
+    # a discard the best beats on chance of making needs no reason
+    worse = grade_discard(puzzle, ["KC", "6C", "4D"])
+    assert worse.best.p_make > worse.result.p_make and "scores more from" not in \
+        worse.explanation
+
+
+def test_discard_records_keep_the_slam_share(discards):
+    for rec in discards:
+        for c in rec["candidates"]:
+            assert 0 <= c["p_slam"] <= c["p_make"], rec["id"]
+    assert any(c["p_slam"] > 0 for rec in discards for c in rec["candidates"])
 
 
 def test_every_shipped_discard_puzzle_fits_the_generators_rules(discards):

@@ -22,6 +22,7 @@ from trainer.ui.candidate_views import (
     SCORE,
     TRICKS,
     YOU,
+    bar_figure,
     call_table,
     discard_table,
     mine_row,
@@ -327,6 +328,16 @@ def test_call_rows_cover_every_legal_call_once() -> None:
     for puzzle in BIDS[:20]:
         rows = call_rows(puzzle.analysis.legal)
         assert sorted(c for row in rows for c in row) == sorted(puzzle.analysis.legal)
+
+
+def test_bar_figures_keep_figures_off_error_bars() -> None:
+    # An error bar drawn through a bar's figure hid the minus of -6: with error bars the
+    # figures are left to the table and the hover, without them they sit on the bars.
+    with_errors = bar_figure(["a", "b"], [12.0, -6.0], 1, title="t", errors=[8.0, 9.0])
+    assert with_errors.data[0].text is None
+    assert list(with_errors.data[0].hovertext) == ["+12", "-6"]
+    plain = bar_figure(["a", "b"], [0.5, 0.25], None, title="t", percent=True)
+    assert list(plain.data[0].text) == ["50%", "25%"]
 
 
 def test_makes_for_pass_is_the_standing_bids_own_chance() -> None:

@@ -558,7 +558,9 @@ def analyse_bid(hand: Sequence[Card], seat: Seat, dealer: Seat, calls: Sequence[
 class DiscardResult:
     """One candidate discard: the three cards (display order), ``ev``/``se`` in points as for
     bids, ``p_make`` 0-1, ``mean_tricks`` (the declarer side's; misère: the declarer's),
-    ``samples`` the layouts it was played on."""
+    ``samples`` the layouts it was played on, ``policy`` whether it is the simple policy's,
+    ``p_slam`` 0-1 the share of layouts where the declarer's side takes all ten tricks (None in
+    misère, and in records made before it was kept)."""
 
     discard: tuple[Card, ...]
     ev: float
@@ -567,11 +569,15 @@ class DiscardResult:
     mean_tricks: float
     samples: int
     policy: bool = False
+    p_slam: float | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"discard": [c.code for c in self.discard], "ev": round(self.ev, 1),
-                "se": round(self.se, 1), "p_make": round(self.p_make, 3),
-                "mean_tricks": round(self.mean_tricks, 2)}
+        out = {"discard": [c.code for c in self.discard], "ev": round(self.ev, 1),
+               "se": round(self.se, 1), "p_make": round(self.p_make, 3),
+               "mean_tricks": round(self.mean_tricks, 2)}
+        if self.p_slam is not None:
+            out["p_slam"] = round(self.p_slam, 3)
+        return out
 
 
 def score_key(result: DiscardResult) -> float:
@@ -681,7 +687,9 @@ def _discard_result(discard: tuple[Card, ...], contract: Bid, tricks: Sequence[i
                     rules: RuleSet, policy: bool) -> DiscardResult:
     ev, se = mean_se([net_score(contract, t, rules, True) for t in tricks])
     p = sum(made(contract, t) for t in tricks) / len(tricks)
-    return DiscardResult(discard, ev, se, p, sum(tricks) / len(tricks), len(tricks), policy)
+    slam = None if contract.misere else sum(t == TRICKS_PER_HAND for t in tricks) / len(tricks)
+    return DiscardResult(discard, ev, se, p, sum(tricks) / len(tricks), len(tricks), policy,
+                         slam)
 
 
 def _rank_discard(r: DiscardResult, contract: Bid) -> tuple[float, float, float, list[str]]:

@@ -40,6 +40,7 @@ from trainer.generate.records import read_record, record_header
 from trainer.notation import parse_hand, parse_seat
 from trainer.policy import choose_bid
 from trainer.rules import CardOrder, RuleSet, preset_name, ruleset
+from trainer.scoring import SLAM_VALUE, bid_value
 from trainer.simulate import (
     DiscardAnalysis,
     DiscardResult,
@@ -109,7 +110,7 @@ def _cards(cards: Iterable[Card]) -> str:
 
 
 def compare(mine: DiscardResult, best: DiscardResult, contract: Bid,
-            computed: bool = False) -> DiscardGrade:
+            computed: bool = False, rules: RuleSet | None = None) -> DiscardGrade:
     """Band ``mine`` against ``best`` on the expected-score loss (`trainer.generate.bands`;
     scores as `score_key` rounds them) and explain it in words, with the chance of making and
     the mean tricks as information."""
@@ -124,13 +125,38 @@ def compare(mine: DiscardResult, best: DiscardResult, contract: Bid,
     if frozenset(mine.discard) == frozenset(best.discard):
         text.append("That is your discard: best.")
     else:
-        text.append(f"Yours, {_cards(mine.discard)}: {mine.ev:+.1f}, {loss:.1f} points less: "
-                    f"{band}. It makes {100 * mine.p_make:.0f}% of the time "
-                    f"({mine.mean_tricks:.1f} tricks on average).")
+        less = f"{loss:.1f} points less" if loss > 0 else "the same score"
+        text.append(f"Yours, {_cards(mine.discard)}: {mine.ev:+.1f}, {less}: {band}. It makes "
+                    f"{100 * mine.p_make:.0f}% of the time ({mine.mean_tricks:.1f} tricks on "
+                    "average).")
+        if loss > 0:
+            text.append(_why_best(mine, best, contract, rules or ruleset()))
     if mine.policy:
-        text.append("(It is also the simple policy's discard: keep trumps and winners, make "
-                    "voids.)")
-    return DiscardGrade(mine, best, loss, chance, tricks, band, " ".join(text), computed)
+        rule = ("The trainer's rule of thumb (keep trumps and winners, make voids) throws the "
+                "same cards")
+        text.append(f"{rule}; here it falls short." if band in ("mistake", "blunder")
+                    else f"{rule}.")
+    return DiscardGrade(mine, best, loss, chance, tricks, band, " ".join(t for t in text if t),
+                        computed)
+
+
+def _why_best(mine: DiscardResult, best: DiscardResult, contract: Bid, rules: RuleSet) -> str:
+    """Why the best discard scores more when yours makes as often or takes as many tricks:
+    slams (all ten tricks score 250 on a smaller bid, rule book §6), else the tricks beyond
+    the contract. Empty when the figures already say it (the best makes more often), and in
+    misère (no slams; fewer tricks are better)."""
+    if contract.misere or (best.p_make > mine.p_make and best.mean_tricks >= mine.mean_tricks):
+        return ""
+    slams = rules.slam_250 and bid_value(contract) < SLAM_VALUE
+    if slams and best.p_slam is not None and mine.p_slam is not None and \
+            best.p_slam > mine.p_slam:
+        return (f"The best scores more from slams: it takes all ten tricks, which score "
+                f"{SLAM_VALUE} instead of {bid_value(contract)} (rule book §6), on "
+                f"{100 * best.p_slam:.0f}% of the layouts, yours on {100 * mine.p_slam:.0f}%.")
+    if best.mean_tricks > mine.mean_tricks:
+        return ("The best scores more from its extra tricks: the defenders score 10 for each "
+                "trick they take (rule book §6).")
+    return ""
 
 
 @dataclass(frozen=True)
@@ -170,7 +196,8 @@ class DiscardPuzzle:
             candidates = tuple(
                 DiscardResult(parse_hand(c["discard"]), float(c["ev"]), float(c["se"]),
                               float(c["p_make"]), float(c["mean_tricks"]), int(obj["samples"]),
-                              frozenset(parse_hand(c["discard"])) == policy)
+                              frozenset(parse_hand(c["discard"])) == policy,
+                              None if c.get("p_slam") is None else float(c["p_slam"]))
                 for c in obj["candidates"])
             search = obj.get("search", {})
             analysis = DiscardAnalysis(
@@ -270,11 +297,11 @@ def grade_discard(puzzle: DiscardPuzzle, discard: Iterable[Card | str],
                               "the hand")
     found = a.find(cards)
     if found is not None:
-        return compare(found, a.best, a.contract)
+        return compare(found, a.best, a.contract, rules=puzzle.rules)
     seed = puzzle.generator["seed"]
     result = evaluate_discards(a.hand, a.contract, a.seat, a.dealer, [cards], a.auction,
                                puzzle.rules, a.samples, seed, workers, progress)[0]
-    return compare(result, a.best, a.contract, computed=True)
+    return compare(result, a.best, a.contract, computed=True, rules=puzzle.rules)
 
 
 def bank_worker(seed: int) -> dict[str, Any] | None:

@@ -99,11 +99,14 @@ def styled(table: pd.DataFrame) -> Styler:
 def bar_figure(labels: Sequence[str], values: Sequence[float], mine: int | None, *,
                title: str, errors: Sequence[float] | None = None,
                percent: bool = False) -> go.Figure:
-    """Horizontal bars, first label on top, the learner's bar in gold (error bars if given)."""
+    """Horizontal bars, first label on top, the learner's bar in gold. With ``errors``, error
+    bars and no figures on the bars (an error bar drawn through a figure hid its minus sign;
+    the table above gives them); without, each bar's figure."""
     colours = [MINE_COLOUR if i == mine else OTHER_COLOUR for i in range(len(labels))]
     text = [f"{v:.0%}" if percent else f"{v:+.0f}" for v in values]
     bars = go.Bar(x=list(values), y=list(labels), orientation="h", marker_color=colours,
-                  text=text, textposition="auto",
+                  text=text if errors is None else None, textposition="auto",
+                  hovertext=text, hoverinfo="y+text",
                   error_x=None if errors is None else {"type": "data", "array": list(errors)})
     fig = go.Figure(bars)
     fig.update_layout(

@@ -184,7 +184,9 @@ def _grade(puzzle: DiscardPuzzle, answer: Answer[DiscardGrade]) -> None:
                "Tricks: your side's mean tricks. A trick more than the contract needs is worth "
                "little in 500, only through a slam or the defenders' 10 a trick (rule book §6), "
                "so making counts most, but a discard that makes a little less often can still "
-               f"score more. {GRADES}")
+               "score more. Every discard is played on the same layouts, so the gap between "
+               "two of them is surer than their ± s.e. (each score's own spread) suggests. "
+               f"{GRADES}")
     figure = bar_figure(list(table["Discard"]), list(table[SCORE]), mine_row(table),
                         title="Expected score per discard", errors=list(table[SE]))
     st.plotly_chart(figure, key="discard_chart", config={"displaylogo": False})
