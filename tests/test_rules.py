@@ -4,7 +4,7 @@ import pytest
 
 from trainer.cards import JOKER, SUITS, Seat, Suit
 from trainer.errors import RuleError
-from trainer.notation import parse_card
+from trainer.notation import parse_card, parse_hand
 from trainer.rules import (
     PRESETS,
     CardOrder,
@@ -295,3 +295,18 @@ def test_every_suit_has_a_same_colour_partner():
     for suit in SUITS:
         assert suit.same_colour.same_colour is suit
         assert suit.same_colour.is_red == suit.is_red
+
+
+def test_hands_show_trumps_first_with_the_bowers_at_their_head() -> None:
+    # RULES.md §2: in 7♠ the trumps run joker, J♠ (right bower), J♣ (left bower), A♠ ...; a
+    # player expects them together, not the left bower among the clubs.
+    hand = parse_hand("AC JC 6C 8D KH 4H AS QS 9S JS JK")
+
+    def shown(order: CardOrder) -> str:
+        return " ".join(c.code for c in sorted(hand, key=order.display_key))
+
+    assert shown(CardOrder(trump=Suit.SPADES)) == "JK JS JC AS QS 9S AC 6C 8D KH 4H"
+    assert shown(CardOrder(trump=Suit.DIAMONDS)) == "JK 8D AS QS JS 9S AC JC 6C KH 4H"
+    # no trumps: suit by suit, the free joker last; a nominated joker heads its suit
+    assert shown(CardOrder()) == "AS QS JS 9S AC JC 6C 8D KH 4H JK"
+    assert shown(CardOrder(joker_suit=Suit.HEARTS)) == "AS QS JS 9S AC JC 6C 8D JK KH 4H"

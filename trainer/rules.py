@@ -276,6 +276,15 @@ class CardOrder:
                 return _LEFT_BOWER
         return int(card.rank)
 
+    def display_key(self, card: Card) -> tuple[int, int]:
+        """Sort key for showing a hand: the trumps first, highest first (joker, right bower,
+        left bower, A, K, ...), then the other suits in the pack's order (♠ ♣ ♦ ♥), highest
+        first; a free joker last (`trainer.cards.sort_key` when there are no trumps)."""
+        suit = self.effective_suit(card)
+        if suit is None:
+            return (len(SUITS) + 1, 0)
+        return (0 if suit is self.trump else 1 + SUITS.index(suit), -self.power(card))
+
     def is_trump(self, card: Card) -> bool:
         return self.trump is not None and self.effective_suit(card) is self.trump
 

@@ -59,13 +59,14 @@ def seat_caption(state: PlayState, seat: Seat, learner: Seat, you: bool = True) 
 
 def fan_html(cards: Sequence[Card], order: CardOrder, *, label: str, width: int,
              mark_trumps: bool) -> str:
-    """A hand as overlapping cards, each card's left part (rank and suit) showing; every card
-    keeps its own screen-reader label."""
+    """A hand as overlapping cards in `CardOrder.display_key` order (trumps first, bowers at
+    their head), each card's left part (rank and suit) showing; every card keeps its own
+    screen-reader label."""
     step = round(width * SHOWN)
     items = "".join(
         f'<div style="margin-left:{0 if i == 0 else step - width}px;flex:0 0 auto">'
         f"{card_svg(card, order, width=width, mark_trumps=mark_trumps)}</div>"
-        for i, card in enumerate(cards))
+        for i, card in enumerate(sorted(cards, key=order.display_key)))
     return (f'<div role="group" aria-label="{escape(label)}" style="display:flex;'
             f'flex-wrap:nowrap;margin:2px 0 6px 0">{items}</div>')
 

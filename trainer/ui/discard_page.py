@@ -147,7 +147,7 @@ def _cards(puzzle: DiscardPuzzle, answer: Answer[DiscardGrade]) -> None:
     order = CardOrder(trump=a.contract.trump)
     done = answer.grade is not None
     with st.container(horizontal=True, gap="small", key="discard_cards"):
-        for card in a.hand:
+        for card in sorted(a.hand, key=order.display_key):
             with st.container(width="content", gap=None, key=f"discard_card_{card.code}"):
                 st.markdown(card_svg(card, order, width=CARD_WIDTH, mark_trumps=True),
                             unsafe_allow_html=True)

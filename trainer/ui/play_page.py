@@ -129,7 +129,7 @@ def _card_buttons(attempt: PlayAttempt) -> None:
     st.markdown(f"**Your play** ({seat_name(attempt.session.learner)}): click a card.")
     hand = state.hands[attempt.session.learner]
     with st.container(horizontal=True, gap="small", key="play_cards"):
-        for card in hand:
+        for card in sorted(hand, key=state.order.display_key):
             plays = [p for p in legal if p.card == card]
             if not plays:
                 reason = state.why_illegal(Play(card)) or "not legal now"
