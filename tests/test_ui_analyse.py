@@ -171,6 +171,7 @@ def test_hand_analysis_defaults_make_it_your_turn(monkeypatch: pytest.MonkeyPatc
 def test_hand_analysis_bad_hand_is_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
     at, calls = submit(monkeypatch, hand="JK JK XX")
     assert len(at.error) == 1 and not calls
+    assert at.error[0].value.startswith("hand: card")  # the field, then the card
 
 
 def test_hand_analysis_error_midway_leaves_no_progress_bar(

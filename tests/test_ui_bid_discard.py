@@ -14,6 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from trainer.generate.bid_puzzles import BidPuzzle, grade_bid
 from trainer.generate.discard_puzzles import DiscardPuzzle
+from trainer.generate.explain import seat_name
 from trainer.progress import ProgressStore, Rating
 from trainer.ui.auction_view import auction_table, call_rows
 from trainer.ui.candidate_views import (
@@ -322,6 +323,12 @@ def test_auction_table_puts_calls_under_their_seats() -> None:
                                                           if c.startswith("North")]
     assert sum(1 for row in table.values for cell in row if cell not in ("", "?")) == len(
         a.auction)
+    # a finished auction (the discard page's): no "?", the declarer still marked as you
+    d = DISCARDS[0].analysis
+    done = auction_table(DISCARDS[0].rules, d.dealer, d.auction, you=d.seat)
+    assert "?" not in set(done.to_numpy().ravel())
+    assert [c for c in done.columns if "you" in c] == [
+        c for c in done.columns if c.startswith(seat_name(d.seat))]
 
 
 def test_call_rows_cover_every_legal_call_once() -> None:

@@ -24,8 +24,10 @@ def seat_heading(seat: Seat, dealer: Seat, you: Seat | None) -> str:
 
 
 def auction_table(rules: RuleSet, dealer: Seat, calls: Sequence[str],
-                  to_call: Seat | None = None) -> pd.DataFrame:
-    """The calls as a table by seat (module docstring); every cell a string."""
+                  to_call: Seat | None = None, you: Seat | None = None) -> pd.DataFrame:
+    """The calls as a table by seat (module docstring); every cell a string. ``you``: the
+    learner's seat, marked in its heading (by default ``to_call``)."""
+    you = you or to_call
     auction = Auction(rules, dealer)
     players = len(rules.seats)
     order = [auction.seat_of_call(i) for i in range(players)]
@@ -34,7 +36,7 @@ def auction_table(rules: RuleSet, dealer: Seat, calls: Sequence[str],
         cells.append("?")
     cells += [""] * (-len(cells) % players)
     rows = [cells[i:i + players] for i in range(0, len(cells), players)] or [[""] * players]
-    columns = [seat_heading(s, dealer, to_call) for s in order]
+    columns = [seat_heading(s, dealer, you) for s in order]
     return pd.DataFrame(rows, columns=columns)
 
 

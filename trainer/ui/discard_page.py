@@ -138,7 +138,7 @@ def _header(puzzle: DiscardPuzzle, learner: Learner | None, played: bool) -> Non
                " · trumps have a gold edge.")
     st.markdown(rating_line(puzzle, learner, played))
     with st.expander("The auction"):
-        st.table(auction_table(puzzle.rules, a.dealer, a.auction), border="horizontal",
+        st.table(auction_table(puzzle.rules, a.dealer, a.auction, you=a.seat), border="horizontal",
                  hide_index=True)
 
 

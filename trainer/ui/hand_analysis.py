@@ -193,7 +193,10 @@ def render_hand_analysis() -> None:
 
     discarding = False
     try:
-        hand = [c.code for c in parse_hand(hand_text)]
+        try:
+            hand = [c.code for c in parse_hand(hand_text)]
+        except TrainerError as e:
+            raise TrainerError(f"hand: {e}") from e  # name the field, as the others do
         auction = auction_text.replace(",", " ").split()
         discarding = len(hand) == 10 + rules.kitty_size
         if discarding and not contract_text.strip():
