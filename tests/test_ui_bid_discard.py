@@ -239,6 +239,23 @@ def test_best_discard_is_graded_best_and_saved(db: Path) -> None:
     assert [(a.kind, a.item, a.correct) for a in attempts] == [("discard", puzzle.id, True)]
 
 
+def test_the_puzzle_list_shows_current_ratings_and_what_was_played(db: Path) -> None:
+    # The list's rating is the one the page shows (it moved from the record's), and played
+    # puzzles say so.
+    puzzle = DISCARDS[0]
+    ProgressStore(db).learner("Di")
+    at = start(DISCARD, puzzle.id, learner="Di")
+    tick(at, [c.code for c in puzzle.analysis.best.discard])
+    at.button(key="discard_go").click().run()
+    assert not at.exception, at.exception
+    now = ProgressStore(db).puzzle_ratings()[puzzle.id].rating
+    assert round(now) != round(puzzle.rating)
+    label = next(o for o in at.selectbox(key="discard_pick").options if puzzle.id in o)
+    assert f" · {now:.0f} · {puzzle.id} · played" in label
+    other = next(o for o in at.selectbox(key="discard_pick").options if puzzle.id not in o)
+    assert "played" not in other
+
+
 def test_the_joker_is_called_joker_on_the_discard_page() -> None:
     # d0000001: discarding K♥ Q♥ and the joker reads "K♥ Q♥ Joker", never "Jo".
     puzzle = next(p for p in DISCARDS if p.id == "d0000001")

@@ -230,6 +230,13 @@ class ProgressStore:
         return initial if row is None else Rating(row["rating"], row["deviation"],
                                                   row["volatility"])
 
+    def puzzle_ratings(self) -> dict[str, Rating]:
+        """Every stored puzzle rating by puzzle id (puzzles never attempted are absent)."""
+        with self._connect() as db:
+            rows = db.execute("SELECT * FROM puzzle_ratings").fetchall()
+        return {row["puzzle"]: Rating(row["rating"], row["deviation"], row["volatility"])
+                for row in rows}
+
     def record_puzzle_attempt(
         self,
         learner: Learner,

@@ -10,7 +10,7 @@ loaded; a missing or unreadable file gives an empty bank and a message.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Generic
@@ -155,9 +155,10 @@ class PuzzleFilter:
     sides: frozenset[str] = field(default_factory=frozenset)
     rating: tuple[float, float] | None = None
 
-    def accepts(self, puzzle: RatedPuzzle) -> bool:
+    def accepts(self, puzzle: RatedPuzzle, rating: float | None = None) -> bool:
         """True when the puzzle has every chosen theme and matches the other choices (contract
-        types and sides are asked of play puzzles only)."""
+        types and sides are asked of play puzzles only); ``rating``: the puzzle's current
+        rating, if not its record's."""
         if self.themes and not self.themes <= set(puzzle.themes):
             return False
         if self.contract_types and getattr(puzzle, "contract_type", None) not in (
@@ -167,14 +168,17 @@ class PuzzleFilter:
             return False
         if self.rating is not None:
             low, high = self.rating
-            if not low <= puzzle.rating <= high:
+            if not low <= (puzzle.rating if rating is None else rating) <= high:
                 return False
         return True
 
 
-def matching(puzzles: Iterable[P], wanted: PuzzleFilter) -> list[P]:
-    """The puzzles ``wanted`` accepts, in bank order."""
-    return [p for p in puzzles if wanted.accepts(p)]
+def matching(puzzles: Iterable[P], wanted: PuzzleFilter,
+             ratings: Mapping[str, float] | None = None) -> list[P]:
+    """The puzzles ``wanted`` accepts, in bank order; ``ratings``: current ratings by id for
+    those whose rating has moved from their record's."""
+    ratings = ratings or {}
+    return [p for p in puzzles if wanted.accepts(p, ratings.get(p.id))]
 
 
 # --- the rules a puzzle needs ------------------------------------------------------------------

@@ -15,8 +15,9 @@ review queue.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Generic
 
 import streamlit as st
@@ -48,6 +49,14 @@ def puzzle_rating(puzzle: RatedPuzzle) -> Rating:
         return store().puzzle_rating(puzzle.id, record_rating(puzzle))
     except STORE_ERRORS:
         return record_rating(puzzle)
+
+
+def current_ratings() -> dict[str, Rating]:
+    """Every puzzle rating moved from its record's, by id (empty when the store cannot say)."""
+    try:
+        return store().puzzle_ratings()
+    except STORE_ERRORS:
+        return {}
 
 
 def learner_rating(learner: Learner | None) -> Rating:
@@ -162,17 +171,17 @@ class PuzzlePicker(Generic[P]):
 
     def choose_next(self, skip: str | None) -> P | None:
         """The next puzzle for the learner among those the filters accept (`next_puzzle`)."""
-        candidates = matching(self.bank.puzzles, self.current_filter())
+        ratings = current_ratings()
+        candidates = matching(self.bank.puzzles, self.current_filter(),
+                              {k: r.rating for k, r in ratings.items()})
         learner = current_learner()
-        done: set[str] = set(st.session_state.get(self.key("done"), set()))
+        done = self._played()
         due: list[str] = []
         if learner is not None:
-            try:
-                done |= store().attempted(learner)
+            with contextlib.suppress(*STORE_ERRORS):
                 due = store().due_reviews(learner)
-            except STORE_ERRORS:
-                pass
-        return next_puzzle(candidates, learner_rating(learner), puzzle_rating, done, due, skip)
+        return next_puzzle(candidates, learner_rating(learner),
+                           lambda p: ratings.get(p.id) or record_rating(p), done, due, skip)
 
     def open(self, puzzle: P) -> None:
         """Put ``puzzle`` on show (the page's `on_open` starts its attempt)."""
@@ -226,11 +235,15 @@ class PuzzlePicker(Generic[P]):
     def render(self, puzzle: P | None) -> None:
         """The filters, the puzzle list and the "Next puzzle for me" button."""
         self._filters()
-        shown = matching(self.bank.puzzles, self.current_filter())
+        moved = {k: r.rating for k, r in current_ratings().items()}
+        shown = matching(self.bank.puzzles, self.current_filter(), moved)
         options = [p.id for p in shown]
         if puzzle is not None and puzzle.id not in options:
             options.append(puzzle.id)
-        labels = {p.id: self.label(p) for p in self.bank.puzzles}
+        played = self._played()
+        # the label's rating is the puzzle's current one, as the page above it shows
+        labels = {p.id: self.label(replace(p, rating=moved[p.id]) if p.id in moved else p)
+                  + (" · played" if p.id in played else "") for p in self.bank.puzzles}
         if puzzle is not None:
             st.session_state[self.key("pick")] = puzzle.id
         left, right = st.columns([3, 1], vertical_alignment="bottom")
@@ -245,6 +258,15 @@ class PuzzlePicker(Generic[P]):
                            "otherwise the unplayed puzzle you have about a 60% chance of "
                            "solving.")
         self.show_note()
+
+    def _played(self) -> set[str]:
+        """Puzzles the chosen learner has attempted (ever) or this session has shown done."""
+        done: set[str] = set(st.session_state.get(self.key("done"), set()))
+        learner = current_learner()
+        if learner is not None:
+            with contextlib.suppress(*STORE_ERRORS):
+                done |= store().attempted(learner)
+        return done
 
     def show_note(self) -> None:
         """The one-off message left by the last callback (a save failure, no match)."""
