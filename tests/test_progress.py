@@ -100,6 +100,9 @@ def test_puzzle_attempt_updates_ratings_and_reviews(store):
     assert me.rating.rating < 1500 and store.learner("Cy").rating == me.rating
     assert store.puzzle_rating("p1", Rating()).rating > 1500
     assert store.due_reviews(me, when) == []  # not yet due
+    # not while the solution is fresh (FSRS's flash-card step is a minute), but within hours
+    assert store.due_reviews(me, when + timedelta(minutes=50)) == []
+    assert store.due_reviews(me, when + timedelta(hours=2)) == ["p1"]
     assert store.due_reviews(me, when + timedelta(days=2)) == ["p1"]  # failed: comes back
     store.record_puzzle_attempt(me, "play", "p2", [], True, Rating(1500, 100), when=when)
     assert [p for p, _ in store.review_queue(me)] == ["p1"]  # a first solve is not queued

@@ -2,15 +2,21 @@
 
 A failed puzzle enters the review queue and comes back when FSRS says it is due; a solved
 review pushes it further out. Card state is stored as FSRS's own JSON.
+
+FSRS's default learning steps (1 and 10 minutes) suit flash cards; a puzzle whose solution was
+just shown would come back while the learner still remembers it, so a failed puzzle waits an
+hour, and a solved retry a day, before it is due again (`LEARNING_STEPS`).
 """
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import fsrs
 
-_SCHEDULER = fsrs.Scheduler()
+LEARNING_STEPS = (timedelta(hours=1), timedelta(days=1))
+_SCHEDULER = fsrs.Scheduler(learning_steps=LEARNING_STEPS,
+                            relearning_steps=LEARNING_STEPS[:1])
 
 
 def review(
