@@ -88,7 +88,7 @@ def _reviews(learner: Learner, titles: dict[str, str]) -> None:
     table = review_table(queue, titles, datetime.now(UTC))
     due = int((table["Status"] == "due now").sum())
     st.caption(f"{len(table)} puzzles in the queue, {due} due now. \"Next puzzle for me\" on "
-               "the Play page serves the due ones first.")
+               "each puzzle page (Play, Bidding, Discard) serves its due ones first.")
     st.dataframe(table, hide_index=True, column_config={
         "Due": st.column_config.DatetimeColumn(format="D MMM YYYY, HH:mm")})
 
