@@ -166,6 +166,15 @@ def test_hand_analysis_defaults_make_it_your_turn(monkeypatch: pytest.MonkeyPatc
     assert not at.error
     seat, dealer = calls[0]["seat"], calls[0]["dealer"]
     assert Auction(PRESETS["australian"], dealer).to_call == seat == Seat.S
+    # another seat: the default dealer follows it (the form sends both at once)
+    at.selectbox[-3].set_value("E")
+    at.button(key="hand_go").click().run()
+    assert not at.error and calls[-1]["seat"] == Seat.E
+    assert Auction(PRESETS["australian"], calls[-1]["dealer"]).to_call == Seat.E
+    # a dealer picked by name is used as it is
+    at.selectbox[-2].set_value("N")
+    at.button(key="hand_go").click().run()
+    assert calls[-1]["dealer"] == Seat.N
 
 
 def test_hand_analysis_bad_hand_is_a_message(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -42,6 +42,7 @@ MODULE = "trainer.simulate"
 ENTRY = "analyse_bid"
 SAMPLES = (20, 50, 100, 200)
 FIELDS = ("call", "ev", "se", "p_make")
+RIGHT = "On your right"  # the dealer choice that follows the seat picked
 _LOCK = threading.Lock()
 
 
@@ -179,13 +180,16 @@ def render_hand_analysis() -> None:
         left, middle, right = st.columns(3)
         mine = seats.index("S") if "S" in seats else 0
         seat = left.selectbox("Your seat", seats, index=mine)
-        # the dealer on your right by default: with no calls yet, it is your turn
-        dealer = middle.selectbox("Dealer", seats, index=(mine - 1) % len(seats),
-                                  help="The player on the dealer's left calls first.")
+        # The dealer on your right by default, whatever seat you pick (the form sends the two
+        # together): with no calls yet, it is your turn.
+        dealer_choice = middle.selectbox("Dealer", [RIGHT, *seats],
+                                         help="The player on the dealer's left calls first.")
         samples = right.selectbox("Layouts", SAMPLES, index=SAMPLES.index(100))
         go = st.form_submit_button("Analyse the hand", type="primary", key="hand_go")
     if not go:
         return
+    dealer = seats[(seats.index(seat) - 1) % len(seats)] if dealer_choice == RIGHT \
+        else dealer_choice
     bar = st.empty()
 
     def progress(done: float) -> None:
