@@ -288,6 +288,12 @@ def test_next_puzzle_serves_a_due_review_first(db: Path) -> None:
     at.button(key="play_next").click().run()
     assert at.session_state["play_current"] == failed.id
     assert at.subheader[0].value == failed.title
+    # passed over unanswered, the review does not come straight back: pressing on moves on
+    seen = [failed.id]
+    for _ in range(3):
+        at.button(key="play_next").click().run()
+        seen.append(at.session_state["play_current"])
+    assert len(set(seen)) == 4, seen
 
 
 def test_picking_a_puzzle_in_the_list_opens_it(db: Path) -> None:
@@ -332,8 +338,12 @@ def test_next_puzzle_prefers_due_then_target_score() -> None:
     assert later is not None and later != chosen
     everything = {p.id for p in puzzles}
     assert next_puzzle(puzzles, me, record_rating, attempted=everything) is not None
-    assert next_puzzle(puzzles[:1], me, record_rating, skip=puzzles[0].id) == puzzles[0]
+    assert next_puzzle(puzzles[:1], me, record_rating, skip=[puzzles[0].id]) == puzzles[0]
     assert next_puzzle([], me, record_rating) is None
+    # two due reviews passed over unanswered: a new puzzle, not the two in turn
+    due = [puzzles[3].id, puzzles[4].id]
+    fresh = next_puzzle(puzzles, me, record_rating, attempted=set(due), due=due, skip=due)
+    assert fresh is not None and fresh.id not in due
 
 
 def test_filter_accepts() -> None:

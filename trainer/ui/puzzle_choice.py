@@ -45,26 +45,27 @@ def next_puzzle(
     rating_of: Callable[[P], Rating],
     attempted: Collection[str] = (),
     due: Sequence[str] = (),
-    skip: str | None = None,
+    skip: Collection[str] = (),
 ) -> P | None:
     """The next puzzle among ``candidates`` (already filtered), or None if there are none.
 
     ``due``: puzzle ids due for review, most overdue first; the first one among the candidates
-    (other than ``skip``, the puzzle on show) wins. Otherwise the unattempted candidate whose
-    expected score is closest to `TARGET_SCORE`; if every candidate has been attempted, the
-    closest of them all. ``skip`` is chosen only when it is the only candidate. With a large
+    not in ``skip`` (the puzzle on show, and those passed over unanswered) wins. Otherwise the
+    unattempted candidate not skipped whose expected score is closest to `TARGET_SCORE`; if
+    there is none, the closest of those not skipped, and only then of them all. With a large
     bank only the `SHORTLIST` candidates nearest by record rating have ``rating_of`` called
     (the store's current ratings drift slowly from the records).
     """
     if not candidates:
         return None
+    skip = set(skip)
     by_id = {p.id: p for p in candidates}
     for puzzle_id in due:
-        if puzzle_id in by_id and puzzle_id != skip:
+        if puzzle_id in by_id and puzzle_id not in skip:
             return by_id[puzzle_id]
-    pool = [p for p in candidates if p.id not in attempted and p.id != skip]
+    pool = [p for p in candidates if p.id not in attempted and p.id not in skip]
     if not pool:
-        pool = [p for p in candidates if p.id != skip] or list(candidates)
+        pool = [p for p in candidates if p.id not in skip] or list(candidates)
 
     def distance(puzzle: P, rating: Rating) -> tuple[float, str]:
         return abs(expected_score(learner, rating) - TARGET_SCORE), puzzle.id

@@ -6,7 +6,8 @@ puzzle list and the "Next puzzle for me" button (`trainer.ui.puzzle_choice.next_
 reviews first, then the puzzle the learner is about 60% likely to solve), and keeps the puzzle on
 show in the session and in the address (``?puzzle=<id>``). Its session and widget keys start
 with the page's ``prefix``: ``<prefix>_current``, ``_pick``, ``_themes``, ``_rating``,
-``_types`` and ``_sides`` (read when the page draws them), ``_done``, ``_note``, ``_next``.
+``_types`` and ``_sides`` (read when the page draws them), ``_done``, ``_passed``, ``_note``,
+``_next``.
 
 `PuzzlePicker.save` records a showing's first result once for the chosen learner (the puzzle's
 record rating as its starting rating), which moves both ratings and puts a failed puzzle in the
@@ -16,7 +17,7 @@ review queue.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 from typing import Any, Generic
 
@@ -169,8 +170,9 @@ class PuzzlePicker(Generic[P]):
             rating=rating,
         )
 
-    def choose_next(self, skip: str | None) -> P | None:
-        """The next puzzle for the learner among those the filters accept (`next_puzzle`)."""
+    def choose_next(self, skip: Collection[str] = ()) -> P | None:
+        """The next puzzle for the learner among those the filters accept (`next_puzzle`),
+        not one in ``skip`` unless nothing else is left."""
         ratings = current_ratings()
         candidates = matching(self.bank.puzzles, self.current_filter(),
                               {k: r.rating for k, r in ratings.items()})
@@ -191,8 +193,14 @@ class PuzzlePicker(Generic[P]):
         st.query_params[PARAM] = puzzle.id
 
     def next(self) -> None:
-        """Button callback: open the next puzzle for the learner (or say none matches)."""
-        puzzle = self.choose_next(st.session_state.get(self.key("current")))
+        """Button callback: open the next puzzle for the learner (or say none matches). The one
+        on show, if left unanswered, is passed over for the rest of the session, so pressing
+        on moves through the bank instead of swinging between two due reviews."""
+        current = st.session_state.get(self.key("current"))
+        passed: set[str] = st.session_state.setdefault(self.key("passed"), set())
+        if current is not None and current not in st.session_state.get(self.key("done"), ()):
+            passed.add(current)
+        puzzle = self.choose_next({*passed, *([current] if current else [])})
         if puzzle is None:
             st.session_state[self.key("note")] = NO_MATCH
         else:
@@ -209,7 +217,7 @@ class PuzzlePicker(Generic[P]):
         puzzle = self.bank.by_id(st.session_state.get(self.key("current")))
         if puzzle is None:
             wanted = st.query_params.get(PARAM)
-            puzzle = self.bank.by_id(wanted) or self.choose_next(None)
+            puzzle = self.bank.by_id(wanted) or self.choose_next()
             if puzzle is None:
                 return None
             if wanted and wanted != puzzle.id:  # a link to a puzzle this page does not have
