@@ -549,6 +549,19 @@ def test_joker_answers(table: str) -> None:
         assert ("name_suit", "No") in seen
 
 
+def test_joker_led_to_the_last_trick_is_not_called_unleadable() -> None:
+    # RULES.md §5: once every suit has been led, the joker may be led only to the last trick;
+    # on the last trick itself it is led, no suit named (seed 0 is such a question).
+    last = [q for q in (make_question("joker", seed, ruleset()) for seed in range(1500))
+            if q.topic == "name_suit" and q.fact("tricks_left") == "1"
+            and len(q.fact("led")) == 4]
+    assert len(last) >= 5
+    for q in last:
+        assert q.answer == "No"  # the suit asked has been led
+        assert "this is the last trick, so you lead the joker" in q.explanation
+        assert "only to the last trick" not in q.explanation
+
+
 def oracle_sitting_out(rules: RuleSet, declarer_index: int) -> set[int]:
     """§3 misère: the declarer's partner(s) take no part (§1 seating of 3, 4 and 6)."""
     n = rules.players

@@ -155,8 +155,9 @@ def names(cards: Sequence[Card]) -> str:
     return names_list([card_name(c) for c in cards])
 
 
-def names_list(words: Sequence[str]) -> str:
-    """Words joined in English: ``"a"``, ``"a and b"``, ``"a, b and c"``."""
+def names_list(words: Sequence[str], joiner: str = "and") -> str:
+    """Words joined in English: ``"a"``, ``"a and b"``, ``"a, b and c"`` (``joiner="or"``:
+    ``"a, b or c"``)."""
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    return ", ".join(words[:-1]) + f" {joiner} " + words[-1]

@@ -208,7 +208,8 @@ def _name_suit(rng: random.Random, rules: RuleSet) -> Question:
     )
     return Question(
         quiz=QUIZ, seed=0, topic="name_suit", prompt=prompt, choices=("Yes", "No"),
-        answer="Yes" if ok else "No", explanation=name_why(suit, led, void, allowed, rules),
+        answer="Yes" if ok else "No",
+        explanation=name_why(suit, led, void, allowed, rules, state.tricks_left),
         cards=(CardGroup("Your hand", tuple(Play(c) for c in state.hands[you])),),
         order=order, subject=JOKER,
         facts=(("suit", suit.value), ("led", "".join(s.value for s in led)),
@@ -217,8 +218,9 @@ def _name_suit(rng: random.Random, rules: RuleSet) -> Question:
 
 
 def name_why(suit: Suit, led: Sequence[Suit], void: Sequence[Suit], allowed: Sequence[Suit],
-             rules: RuleSet) -> str:
-    """Why a led joker may or may not be named as ``suit`` (RULES.md §5 and its options)."""
+             rules: RuleSet, tricks_left: int = 10) -> str:
+    """Why a led joker may or may not be named as ``suit`` (RULES.md §5 and its options);
+    ``tricks_left`` counts the trick about to be led (1: the last trick)."""
     parts = []
     if rules.joker_lead_any_suit:
         parts.append(
@@ -243,7 +245,11 @@ def name_why(suit: Suit, led: Sequence[Suit], void: Sequence[Suit], allowed: Seq
         parts.append(f"So you may name it as {suit.noun}; the others must follow {suit.noun} "
                      "and the joker wins the trick.")
     elif allowed:
-        parts.append(f"So not {suit.noun}: you may name {names_list([s.noun for s in allowed])}.")
+        parts.append(f"So not {suit.noun}: you may name "
+                     f"{names_list([s.noun for s in allowed], 'or')}.")
+    elif tricks_left == 1:
+        parts.append("So no suit may be named; but this is the last trick, so you lead the "
+                     "joker without naming a suit, and it wins.")
     else:
         parts.append(
             "So no suit may be named now: once every suit has been led, the joker may be led "
