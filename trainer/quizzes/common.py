@@ -62,7 +62,7 @@ def misere_placement_note(rules: RuleSet) -> str:
         else "by its 250 points, between 8♠ (240) and 8♣ (260)"
     )
     return (
-        f"Misère sits {how} (option `misere_placement` is {rules.misere_placement}): "
+        f"Misère sits {how} (option `misere_placement` is `{rules.misere_placement}`): "
         f"{where}."
     )
 

@@ -68,20 +68,20 @@ NOTES: dict[str, str] = {
     "first_lead": "§4: the declarer leads to the first trick, or the player left of the "
                   "dealer does.",
     "joker_lead_any_suit": "§5: a led joker is named as a suit not yet led, or with "
-                           "`joker_lead_any_suit` as any suit.",
-    "joker_no_void_suit": "§5: with `joker_no_void_suit` a led joker may not be named as a suit "
+                           "`joker_lead_any_suit` on as any suit.",
+    "joker_no_void_suit": "§5: with `joker_no_void_suit` on a led joker may not be named as a suit "
                           "its holder has shown void in.",
-    "joker_low_in_misere": "§5: with `joker_low_in_misere` the joker is the lowest card in "
+    "joker_low_in_misere": "§5: with `joker_low_in_misere` on the joker is the lowest card in "
                            "misère and wins nothing; otherwise it wins as at no trumps.",
-    "overtricks_10": "§6: a made bid scores its value; with `overtricks_10` also 10 a trick over "
-                     "the bid.",
-    "slam_250": "§6: with `slam_250` all ten tricks on a bid worth less than 250 score 250.",
-    "defender_tricks": "§6: with `defender_tricks` the defenders score 10 a trick.",
+    "overtricks_10": "§6: a made bid scores its value; with `overtricks_10` on also 10 a trick "
+                     "over the bid.",
+    "slam_250": "§6: with `slam_250` on, all ten tricks on a bid worth less than 250 score 250.",
+    "defender_tricks": "§6: with `defender_tricks` on the defenders score 10 a trick.",
     "misere_defenders": "§6: in misère the defenders score nothing, unless `misere_defenders` "
                         "pays them 10 a trick there too.",
-    "must_bid_to_win": "§7: with `must_bid_to_win` a side can reach 500 and win only by making "
-                       "a bid; without it any side on 500 or more wins.",
-    "minus_500_loses": "§7: with `minus_500_loses` a side on -500 or below loses at once.",
+    "must_bid_to_win": "§7: with `must_bid_to_win` on a side can reach 500 and win only by "
+                       "making a bid; with it off any side on 500 or more wins.",
+    "minus_500_loses": "§7: with `minus_500_loses` on a side on -500 or below loses at once.",
 }
 """What each option does, in a line, with its RULES.md section."""
 
@@ -89,6 +89,11 @@ NOTES: dict[str, str] = {
 def values_of(option: str) -> tuple[Any, ...]:
     """The values ``option`` may take."""
     return OPTION_VALUES.get(option, (False, True))
+
+
+def set_to(value: Any) -> str:
+    """``on``, ``off``, or ``set to`` a number or choice value (`value_words`)."""
+    return value_words(value) if isinstance(value, bool) else f"set to {value_words(value)}"
 
 
 def value_words(value: Any) -> str:
@@ -485,9 +490,10 @@ def quiz_variants(rng: random.Random, rules: RuleSet) -> Question:
         if extra not in choices:
             choices.append(extra)
     setting = (
-        f"Suppose option `{option}` is {value_words(other)} (your rules: {value_words(now)})."
+        f"Suppose the option `{option}` is {value_words(other)} (your rules: "
+        f"{value_words(now)})."
         if ask_other
-        else f"With option `{option}` {value_words(now)}, as in your rules."
+        else f"Your rules have the option `{option}` {set_to(now)}."
     )
     changed = [f"`{k}` is {value_words(v)}" for k, v in fixed.items() if getattr(rules, k) != v]
     shared = f" (For this question: {', '.join(changed)}.)" if changed else ""
@@ -496,11 +502,11 @@ def quiz_variants(rng: random.Random, rules: RuleSet) -> Question:
     if a_other == a_now:
         result = f"Here the option makes no difference: {a_now} either way."
     else:
-        result = (f"With `{option}` {value_words(other)}: {a_other}. With it "
-                  f"{value_words(now)} (your rules): {a_now}.")
+        result = (f"If `{option}` is {value_words(other)}: {a_other}. With it "
+                  f"{value_words(now)}, as in your rules: {a_now}.")
     return Question(
         quiz=QUIZ, seed=0, topic=option, prompt=prompt, choices=tuple(choices), answer=answer,
-        explanation=f"{result} {NOTES[option]}", cards=situation.cards,
+        explanation=f"{result} Rule book {NOTES[option]}", cards=situation.cards,
         facts=(("option", option), ("value", str(asked_value)),
                ("mine", str(now)), ("other", str(other)), *situation.facts),
     )
