@@ -3,6 +3,7 @@ Rules page changes the rules every page uses."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -63,6 +64,25 @@ def test_every_lesson_renders_with_a_question(lesson: str) -> None:
     assert any(option_words(q.prompt) in m.value for m in at.markdown)
     assert len([b for b in at.button if b.key.startswith(f"choice:{lesson}:")]) == len(q.choices)
     assert any("<svg" in m.value for m in at.markdown)
+
+
+def test_practice_hands_show_trumps_first_and_marked() -> None:
+    # A following-suit question whose hand holds a left bower: drawn among the trumps (at their
+    # head after the right bower and joker), not among its printed suit, and marked as one.
+    from trainer.rules import ruleset
+
+    rules = ruleset()
+    q = next(q for q in (make_question("following", seed, rules) for seed in range(200))
+             if q.order is not None and q.order.trump is not None
+             and any(q.order.is_trump(c) and c.suit is not q.order.trump
+                     for c in q.group("Your hand").cards))
+    at = start(LEARN, lesson_current="following", **{"question:following": (rules, q)})
+    hand = next(m.value for m in at.markdown if 'aria-label="Your hand"' in m.value)
+    labels = re.findall(r'aria-label="([^"]+)"', hand)[1:]
+    expected = sorted(q.group("Your hand").cards, key=q.order.display_key)
+    assert len(labels) == len(expected)
+    assert [lab.split(",")[0] for lab in labels] == [c.label for c in expected]
+    assert any(lab.endswith("left bower") for lab in labels)
 
 
 def test_answer_right_then_wrong() -> None:

@@ -152,13 +152,18 @@ def _current_question(lesson: Lesson, rules: RuleSet) -> Question:
 
 
 def _draw_cards(question: Question) -> None:
+    order = question.order
+    trumps = order is not None and order.trump is not None
     for group in question.cards:
         if group.captions:
-            picture = trick_html(group.plays, group.captions, label=group.label)
+            picture = trick_html(group.plays, group.captions, order, label=group.label)
             st.markdown(picture, unsafe_allow_html=True)
         else:
             st.caption(group.label)
-            picture = hand_html(group.cards, label=group.label)
+            # In the question's card order: trumps first with the bowers at their head, and
+            # marked, as on the play board (the left bower is the card beginners misplace).
+            cards = sorted(group.cards, key=order.display_key) if order else group.cards
+            picture = hand_html(cards, order, label=group.label, mark_trumps=trumps)
             st.markdown(picture, unsafe_allow_html=True)
 
 
