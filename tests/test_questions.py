@@ -748,3 +748,19 @@ def test_variants_answers_under_the_asked_setting(table: str) -> None:
             continue
         checked.add(option)
     assert len(checked) >= 5, checked
+
+
+@pytest.mark.parametrize("quiz", ["following", "joker", "pack", "bidding"])
+def test_yes_no_answers_are_balanced(quiz: str) -> None:
+    # Left alone, 79% of "may you play this card?" questions were "No": answering "No" every
+    # time passed lesson 3 one time in three. Each topic's answers are now near even.
+    counts: dict[tuple[str, str], int] = {}
+    for seed in range(400):
+        q = make_question(quiz, seed, ruleset())
+        if tuple(q.choices) == ("Yes", "No"):
+            counts[(q.topic, q.answer)] = counts.get((q.topic, q.answer), 0) + 1
+    topics = {t for t, _ in counts}
+    assert topics
+    for topic in topics:
+        yes, no = counts.get((topic, "Yes"), 0), counts.get((topic, "No"), 0)
+        assert 0.4 <= yes / (yes + no) <= 0.6, (topic, yes, no)

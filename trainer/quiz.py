@@ -492,12 +492,31 @@ QUIZZES: dict[str, Callable[[random.Random, RuleSet], Question]] = {
 }
 
 
+YES_NO = ("Yes", "No")
+BALANCE_TRIES = 40
+
+
 def make_question(quiz: str, seed: int, rules: RuleSet) -> Question:
     """The question of quiz kind ``quiz`` for ``seed`` under ``rules`` (same inputs, same
-    question). Raises KeyError naming an unknown quiz kind."""
+    question). Raises KeyError naming an unknown quiz kind.
+
+    Yes/no questions are balanced: the seed also picks the answer wanted, Yes or No at even
+    odds, and the generator is run again on derived seeds (up to `BALANCE_TRIES`) until a
+    question of the same topic has it. Left alone, most situations a generator deals give
+    "No" (a card that may not be played), and answering "No" every time would pass a lesson.
+    """
     try:
         generator = QUIZZES[quiz]
     except KeyError:
         raise KeyError(f"quiz: unknown kind {quiz!r} (known: {', '.join(QUIZZES)})") from None
     question = generator(random.Random(seed), rules)
+    if tuple(question.choices) == YES_NO:
+        wanted = random.Random(f"answer:{seed}").choice(YES_NO)
+        for k in range(1, BALANCE_TRIES + 1):
+            if question.answer == wanted:
+                break
+            other = generator(random.Random(f"{seed}:{k}"), rules)
+            if other.topic == question.topic and other.answer == wanted:
+                question = other
+                break
     return replace(question, seed=seed)
