@@ -421,11 +421,38 @@ def test_three_players_get_a_message_and_a_way_back(db: Path) -> None:
 def test_play_puzzles_fit_rules_that_change_only_bidding_or_scoring() -> None:
     bidding = RuleSet(one_round_bidding=True, overtricks_10=True)
     assert len(for_rules(BANK, bidding).puzzles) == len(PUZZLES)
-    assert not for_rules(BANK, RuleSet(joker_low_in_misere=True)).puzzles
+    # a joker option keeps the puzzles it cannot touch: no free joker held (suit contracts,
+    # the joker gone or nominated), and for the misère option every non-misère puzzle
+    low = for_rules(BANK, RuleSet(joker_low_in_misere=True)).puzzles
+    assert 0 < len(low) < len(PUZZLES)
+    assert all(p.contract_type not in ("misere", "open_misere")
+               or not any(c.is_joker for h in p.position.hands.values() for c in h)
+               for p in low)
     misere = next(p for p in PUZZLES if p.contract_type in ("misere", "open_misere"))
     assert not fits_rules(misere, RuleSet(misere=False))
     assert fits_rules(PUZZLES[0], PRESETS["australian"])
     assert not fits_rules(PUZZLES[0], RuleSet(players=6))
+
+
+@pytest.mark.parametrize("option", ["joker_lead_any_suit", "joker_no_void_suit",
+                                    "joker_low_in_misere"])
+def test_puzzles_kept_under_a_joker_option_solve_the_same(option: str) -> None:
+    # The claim behind keeping them: every card of the puzzle's position has the same
+    # double-dummy value under the changed rules (a sample of the no-trump and misère ones).
+    from dataclasses import replace
+
+    from trainer.solver import Solver
+
+    changed = RuleSet(**{option: True})
+    kept = [p for p in for_rules(BANK, changed).puzzles
+            if p.position.contract.trump is None][:12]
+    assert kept
+    solver = Solver(table_bits=10)
+    for puzzle in kept:
+        own = solver.analyse(puzzle.position).values
+        other = solver.analyse(replace(puzzle.position, rules=replace(
+            puzzle.position.rules, **{option: True}))).values
+        assert own == other, puzzle.id
 
 
 def test_bid_and_discard_puzzles_need_the_same_rules() -> None:

@@ -200,15 +200,33 @@ def puzzle_rules(puzzle: object) -> RuleSet:
     return rules if isinstance(rules, RuleSet) else PRESETS["australian"]
 
 
+def play_options(puzzle: PlayPuzzle) -> tuple[str, ...]:
+    """The options of `PLAY_OPTIONS` that can change a play puzzle's answers: the pack's
+    always; the joker's at no trumps and misère only while a free joker is still held (RULES.md
+    §5: ``joker_low_in_misere`` in misère only); in a suit contract the joker is a trump and
+    none of them applies."""
+    position = puzzle.position
+    free = (position.contract.trump is None and position.joker_suit is None
+            and any(c.is_joker for hand in position.hands.values() for c in hand))
+    pack = ("players", "deck", "six_player_teams")
+    if not free:
+        return pack
+    joker = ("joker_lead_any_suit", "joker_no_void_suit")
+    if position.contract.misere:
+        joker += ("joker_low_in_misere",)
+    return pack + joker
+
+
 def fits_rules(puzzle: object, rules: RuleSet) -> bool:
     """True when ``puzzle`` is right under ``rules``: a play puzzle needs the options that
-    change play (`PLAY_OPTIONS`, and misère allowed for a misère); a bidding or discard puzzle
-    needs the very same rules (every bidding and scoring option moves its answer)."""
+    can change its play (`play_options`), and misère allowed for a misère; a bidding or
+    discard puzzle needs the very same rules (every bidding and scoring option moves its
+    answer)."""
     own = puzzle_rules(puzzle)
     if isinstance(puzzle, PlayPuzzle):
         if puzzle.contract_type in MISERE_TYPES and not rules.misere:
             return False
-        return all(getattr(own, name) == getattr(rules, name) for name in PLAY_OPTIONS)
+        return all(getattr(own, name) == getattr(rules, name) for name in play_options(puzzle))
     return own == rules
 
 
