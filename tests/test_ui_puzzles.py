@@ -473,3 +473,27 @@ def test_a_link_to_a_missing_puzzle_says_so(db: Path, wanted: str) -> None:
     assert not at.exception, at.exception
     shown = at.session_state["play_current"]
     assert shown != wanted and any(f"here is {shown} instead" in w.value for w in at.warning)
+
+
+def test_one_miss_moves_a_puzzle_a_little() -> None:
+    # The banks record a deviation of 300; starting there, one miss by a 1009 learner moved a
+    # puzzle 1230 -> 1309. Capped at 120 it moves about 17.
+    from trainer.progress import update_pair
+    from trainer.ui.puzzle_choice import PUZZLE_DEVIATION
+
+    puzzle = PUZZLES[0]
+    assert puzzle.rating_deviation == 300
+    start = record_rating(puzzle)
+    assert start.rating == puzzle.rating and start.deviation == PUZZLE_DEVIATION
+    _, after = update_pair(Rating(1009, 200), start, False)
+    assert 0 < after.rating - start.rating < 40
+
+
+def test_a_new_learners_rating_is_called_provisional() -> None:
+    from trainer.progress import Learner
+    from trainer.ui.puzzle_picker import rating_line
+
+    new = Learner(1, "Ann", Rating())
+    settled = Learner(1, "Ann", Rating(1600, 80))
+    assert "provisional" in rating_line(PUZZLES[0], new)
+    assert "provisional" not in rating_line(PUZZLES[0], settled)

@@ -64,6 +64,9 @@ def learner_rating(learner: Learner | None) -> Rating:
     return learner.rating if learner is not None else Rating()
 
 
+PROVISIONAL = 110.0
+"""A learner's rating with more deviation than this is provisional (as Lichess marks it)."""
+
 PRACTICE_AHEAD = ("Practice: you have played this puzzle before, so your rating will not "
                   "change.")
 PRACTICE_DONE = "Practice: you have played this puzzle before, so your rating is unchanged"
@@ -77,6 +80,8 @@ def rating_line(puzzle: RatedPuzzle, learner: Learner | None, played: bool = Fal
     if learner is not None:
         line += (f" · {md(learner.name)}'s rating **{learner.rating.rating:.0f}** "
                  f"± {learner.rating.deviation:.0f}")
+        if learner.rating.deviation > PROVISIONAL:
+            line += " (provisional: it moves a lot over your first puzzles)"
         return line + (f"  \n{PRACTICE_AHEAD}" if played else "")
     return line + " · pick a name on Home to get your own rating and keep your results"
 
