@@ -27,8 +27,10 @@ def _store_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TRAINER_DB", str(tmp_path / "progress.sqlite3"))
 
 
-def start() -> AppTest:
+def start(**state: object) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=60)
+    for key, value in state.items():
+        at.session_state[key] = value
     at.run()
     at.switch_page(ANALYSE).run()
     assert not at.exception, at.exception
@@ -72,6 +74,25 @@ def test_bad_input_is_a_message(text: str, words: str) -> None:
     assert not at.exception
     assert len(at.error) == 1 and words in at.error[0].value
     assert not at.dataframe
+
+
+def test_a_position_without_rules_is_read_under_your_rules() -> None:
+    # Three players chosen on the Rules page: a position with no "rules" is a 3-player one
+    # (it failed with "hands.S: missing", read as 4 players); one naming its rules keeps them.
+    import json
+
+    from trainer.rules import ruleset
+
+    three = {"contract": "7S", "declarer": "N", "leader": "N", "trick": [],
+             "hands": {"N": ["AS", "KS"], "E": ["QS", "7H"], "W": ["9C", "8C"]}}
+    at = start(rules=ruleset({"players": 3}))
+    at.text_area(key="analyse_json").input(json.dumps(three)).run()
+    at.button(key="analyse_go").click().run()
+    assert not at.exception and not at.error, at.error
+    assert at.session_state["analyse_result"].position.rules.players == 3
+    at.text_area(key="analyse_json").input(json.dumps({**three, "rules": "australian"})).run()
+    at.button(key="analyse_go").click().run()
+    assert "hands.S: missing" in at.error[0].value
 
 
 def test_start_from_a_puzzle() -> None:

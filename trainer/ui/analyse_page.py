@@ -18,6 +18,7 @@ from trainer.ui.board_html import board_html
 from trainer.ui.hand_analysis import render_hand_analysis
 from trainer.ui.position_values import EXAMPLE, Result, pretty_json, value_position, values_table
 from trainer.ui.puzzle_bank import load_bank
+from trainer.ui.state import current_rules
 
 TEXT_KEY = "analyse_json"
 RESULT_KEY = "analyse_result"
@@ -35,7 +36,7 @@ def _load_source() -> None:
 def _value() -> None:
     text = st.session_state.get(TEXT_KEY, "")
     try:
-        st.session_state[RESULT_KEY] = value_position(text)
+        st.session_state[RESULT_KEY] = value_position(text, current_rules())
     except TrainerError as e:
         st.session_state[RESULT_KEY] = str(e)
 
@@ -74,7 +75,8 @@ def render() -> None:
     st.text_area("Position (JSON)", key=TEXT_KEY, height=340,
                  help='Cards: rank + suit (AS, TH, JK); seats N E S W; contract 6S … 10NT, '
                       'MIS, OMIS. "trick" holds the cards already played to this trick, from '
-                      '"leader"; "history" the finished tricks.')
+                      '"leader"; "history" the finished tricks. Without "rules", your rules (Rules '
+                      'page) are used.')
     st.button("Value every card", key=GO_KEY, on_click=_value, type="primary",
               icon=":material/calculate:")
     result = st.session_state.get(RESULT_KEY)

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 import pandas as pd
 
 from trainer.generate.explain import TrickStory, label_text, tell_line
-from trainer.notation import Position, parse_position
+from trainer.notation import Position, load_json, parse_position
+from trainer.rules import RuleSet, preset_name
 from trainer.solver import Analysis, analyse, principal_line
 from trainer.ui.solver_access import solver_lock
 
@@ -44,10 +45,15 @@ class Result:
     line: tuple[TrickStory, ...]
 
 
-def value_position(text: str) -> Result:
-    """Parse ``text`` and value it; raises a `TrainerError` (a `ValueError`) with a message
-    naming the bad field for input that is not a position the solver can value."""
-    position = parse_position(text)
+def value_position(text: str, rules: RuleSet | None = None) -> Result:
+    """Parse ``text`` and value it; a position without ``"rules"`` is read under ``rules``
+    (the learner's, from the Rules page) when given, else the default preset. Raises a
+    `TrainerError` (a `ValueError`) with a message naming the bad field for input that is not
+    a position the solver can value."""
+    obj = load_json(text)
+    if rules is not None and isinstance(obj, dict) and obj.get("rules") is None:
+        obj["rules"] = preset_name(rules)
+    position = parse_position(obj)
     with solver_lock():
         analysis = analyse(position)
         line = principal_line(position)
