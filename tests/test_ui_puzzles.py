@@ -497,3 +497,19 @@ def test_a_new_learners_rating_is_called_provisional() -> None:
     settled = Learner(1, "Ann", Rating(1600, 80))
     assert "provisional" in rating_line(PUZZLES[0], new)
     assert "provisional" not in rating_line(PUZZLES[0], settled)
+
+
+def test_replies_are_told_trick_by_trick() -> None:
+    # p0000080: the right first card is followed by three tricks of replies; each ends with
+    # its winner instead of one long run of cards.
+    from trainer.generate.grading import PuzzleSession
+    from trainer.ui.play_page import replies_text
+
+    puzzle = BANK.by_id("p0000080")
+    session = PuzzleSession(puzzle)
+    before = session.state.copy()
+    verdict = session.play(puzzle.solution[0].right[0])
+    assert verdict.right and len(verdict.replies) == 11
+    text = replies_text(before, verdict)
+    assert text.count("wins the trick") == 3 and text.count(";") == 2
+    assert text.startswith("West 7♥, North 5♦, East 7♠ (North wins the trick); North Q♠")

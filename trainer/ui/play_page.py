@@ -21,6 +21,7 @@ import streamlit as st
 from trainer.generate.explain import TrickStory, label_text, play_text, seat_name
 from trainer.generate.grading import Verdict, main_line_story
 from trainer.generate.records import PlayPuzzle
+from trainer.play import PlayState
 from trainer.progress import Learner
 from trainer.rules import Play
 from trainer.ui.board_html import board_html, history_rows
@@ -147,18 +148,40 @@ def _stories(stories: Sequence[TrickStory]) -> str:
 
 
 def _verdicts(attempt: PlayAttempt) -> None:
+    state = attempt.puzzle.position.to_state()
     for n, verdict in enumerate(attempt.verdicts, 1):
         if verdict.right:
-            _right(n, verdict)
+            _right(n, verdict, state)
         else:
             _wrong(n, verdict)
+        for play in [verdict.play, *(p for _, p in verdict.replies)]:
+            state.push(play)
 
 
-def _right(n: int, verdict: Verdict) -> None:
+def replies_text(state: PlayState, verdict: Verdict) -> str:
+    """The other seats' cards after the learner's, split at the end of each trick with its
+    winner: ``"West 5♠, North 2♠ (North wins the trick); North A♥, East 4♥"``. ``state``: the
+    position before the learner's card (left unchanged)."""
+    work = state.copy()
+    done = work.push(verdict.play)
+    parts = [f"{seat_name(work.trick_winner_seat(done))} wins the trick"] if done else []
+    words: list[str] = []
+    for seat, play in verdict.replies:
+        words.append(f"{seat_name(seat)} {play_text(play)}")
+        done = work.push(play)
+        if done is not None:
+            parts.append(", ".join(words) + f" ({seat_name(work.trick_winner_seat(done))} wins "
+                         "the trick)")
+            words = []
+    if words:
+        parts.append(", ".join(words))
+    return "; ".join(parts)
+
+
+def _right(n: int, verdict: Verdict, state: PlayState) -> None:
     text = f"**Card {n} ✓ {label_text(verdict.play)}**: {verdict.explanation}"
     if verdict.replies:
-        replies = ", ".join(f"{seat_name(s)} {play_text(p)}" for s, p in verdict.replies)
-        text += f"  \nThen: {replies}."
+        text += f"  \nThen: {replies_text(state, verdict)}."
     st.success(text, icon=":material/check_circle:")
 
 
