@@ -513,3 +513,10 @@ def test_replies_are_told_trick_by_trick() -> None:
     text = replies_text(before, verdict)
     assert text.count("wins the trick") == 3 and text.count(";") == 2
     assert text.startswith("West 7♥, North 5♦, East 7♠ (North wins the trick); North Q♠")
+
+
+def test_difficulty_range_follows_the_current_ratings() -> None:
+    low, high = BANK.rating_range()
+    moved = {PUZZLES[0].id: low - 250.0}
+    assert BANK.rating_range(moved) == (int((low - 250) // 100 * 100), high)
+    assert PuzzleFilter(rating=(low - 300, low - 200)).accepts(PUZZLES[0], moved[PUZZLES[0].id])

@@ -124,13 +124,14 @@ class Bank(Generic[P]):
                     counts[theme] = counts.get(theme, 0) + 1
         return sorted(counts, key=lambda t: (-counts[t], t))
 
-    def rating_range(self) -> tuple[int, int]:
-        """The lowest and highest record rating, rounded out to hundreds."""
+    def rating_range(self, ratings: Mapping[str, float] | None = None) -> tuple[int, int]:
+        """The lowest and highest rating, rounded out to hundreds: each puzzle's current one
+        from ``ratings`` (by id) when it has moved, else its record's."""
         if not self.puzzles:
             return 800, 2400
-        low = min(p.rating for p in self.puzzles)
-        high = max(p.rating for p in self.puzzles)
-        return int(low // 100 * 100), int(-(-high // 100) * 100)
+        moved = ratings or {}
+        values = [moved.get(p.id, p.rating) for p in self.puzzles]
+        return int(min(values) // 100 * 100), int(-(-max(values) // 100) * 100)
 
 
 def load_bank(path: Path | None = None, kind: str = "play") -> Bank[Any]:

@@ -17,7 +17,7 @@ review queue.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Generic
 
@@ -161,9 +161,14 @@ class PuzzlePicker(Generic[P]):
 
     # --- choosing --------------------------------------------------------------------------
 
-    def current_filter(self) -> PuzzleFilter:
-        """The learner's choices in the filter widgets (read from session state)."""
-        low, high = self.bank.rating_range()
+    def moved_ratings(self) -> dict[str, float]:
+        """The current ratings of this bank's puzzles that have moved from their records."""
+        return {k: r.rating for k, r in current_ratings().items()}
+
+    def current_filter(self, moved: Mapping[str, float] | None = None) -> PuzzleFilter:
+        """The learner's choices in the filter widgets (read from session state); ``moved``:
+        `moved_ratings`, if already read."""
+        low, high = self.bank.rating_range(self.moved_ratings() if moved is None else moved)
         chosen = st.session_state.get(self.key("rating"))
         rating = None
         if isinstance(chosen, (tuple, list)) and tuple(chosen) != (low, high):
@@ -179,8 +184,8 @@ class PuzzlePicker(Generic[P]):
         """The next puzzle for the learner among those the filters accept (`next_puzzle`),
         not one in ``skip`` unless nothing else is left."""
         ratings = current_ratings()
-        candidates = matching(self.bank.puzzles, self.current_filter(),
-                              {k: r.rating for k, r in ratings.items()})
+        moved = {k: r.rating for k, r in ratings.items()}
+        candidates = matching(self.bank.puzzles, self.current_filter(moved), moved)
         learner = current_learner()
         done = self._played()
         due: list[str] = []
@@ -235,21 +240,26 @@ class PuzzlePicker(Generic[P]):
 
     # --- drawing ---------------------------------------------------------------------------
 
-    def _filters(self) -> None:
-        low, high = self.bank.rating_range()
+    def _filters(self, moved: Mapping[str, float]) -> None:
+        low, high = self.bank.rating_range(moved)
         with st.expander(f"Filter puzzles: {self.what}"):
             st.multiselect("Themes (all of them)", self.bank.themes(), format_func=theme_words,
                            key=self.key("themes"), placeholder="Any theme")
             if self.extra_filters is not None:
                 self.extra_filters()
+            chosen = st.session_state.get(self.key("rating"))
+            if isinstance(chosen, (tuple, list)) and len(chosen) == 2:
+                # the range follows the ratings as they move: keep a choice inside it
+                a, b = (min(max(v, low), high) for v in chosen)
+                st.session_state[self.key("rating")] = (a, b)
             st.slider("Difficulty (puzzle rating)", low, high, (low, high), step=25,
                       key=self.key("rating"))
 
     def render(self, puzzle: P | None) -> None:
         """The filters, the puzzle list and the "Next puzzle for me" button."""
-        self._filters()
-        moved = {k: r.rating for k, r in current_ratings().items()}
-        shown = matching(self.bank.puzzles, self.current_filter(), moved)
+        moved = self.moved_ratings()
+        self._filters(moved)
+        shown = matching(self.bank.puzzles, self.current_filter(moved), moved)
         options = [p.id for p in shown]
         if puzzle is not None and puzzle.id not in options:
             options.append(puzzle.id)
