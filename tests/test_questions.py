@@ -764,3 +764,29 @@ def test_yes_no_answers_are_balanced(quiz: str) -> None:
     for topic in topics:
         yes, no = counts.get((topic, "Yes"), 0), counts.get((topic, "No"), 0)
         assert 0.4 <= yes / (yes + no) <= 0.6, (topic, yes, no)
+
+
+def test_feedback_names_a_left_bower_among_the_cards_that_follow() -> None:
+    # "You hold 7♦ and J♥, so you must follow diamonds" did not say J♥ is a diamond now.
+    hits = 0
+    for seed in range(300):
+        q = make_question("following", seed, ruleset())
+        order = q.order
+        assert order is not None
+        hand = q.group("Your hand").cards
+        lefts = [c for c in hand if order.trump is not None and order.is_trump(c)
+                 and c.suit is not order.trump and not c.is_joker]
+        if lefts and "You hold" in q.explanation and lefts[0].pretty in q.explanation.split(
+                "so you must follow")[0]:
+            assert f"{lefts[0].pretty} is the left bower" in q.explanation, q.explanation
+            hits += 1
+    assert hits >= 5
+
+
+def test_misere_defenders_feedback_says_whether_the_bid_was_made() -> None:
+    for seed in range(200):
+        q = make_question("misere", seed, ruleset())
+        if q.topic == "defenders":
+            made = q.fact("tricks") == "0"
+            assert ("the bid is made" in q.explanation) == made, q.explanation
+            assert ("is set" in q.explanation) == (not made), q.explanation

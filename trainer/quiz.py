@@ -388,6 +388,9 @@ def _following_why(card: Card, hand: Sequence[Card], lead: Play, order: CardOrde
     parts = [lead_is + "."]
     if follow:
         parts.append(f"You hold {_names(follow)}, so you must follow {led.noun}.")
+        # a left bower among them, other than the card asked about, is the surprise
+        parts += [_bower_note(c, order) for c in follow
+                  if c != card and "left bower" in _bower_note(c, order)]
     else:
         parts.append(f"You hold no {suit_one(led)}, so you may play any card.")
     note = _bower_note(card, order)

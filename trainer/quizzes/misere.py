@@ -117,7 +117,9 @@ def _defenders(rng: random.Random, rules: RuleSet) -> Question:
                f"misère too: {theirs} tricks make {result}.")
     else:
         why = ("In misère and open misère the defenders score nothing for their tricks (option "
-               "`misere_defenders` is off). A set costs the declarer the bid's value.")
+               "`misere_defenders` is off). " + (
+                   "The declarer took none: the bid is made." if taken == 0 else
+                   "The declarer, taking a trick, is set and loses the bid's value."))
     return Question(
         quiz=QUIZ, seed=0, topic="defenders",
         prompt=f"{contract.pretty.capitalize()}: the declarer took {taken} "

@@ -117,8 +117,11 @@ def _defenders(rng: random.Random, rules: RuleSet) -> Question:
     near = {0, 10 * theirs, 10 * tricks, 10 * theirs + 10, bid_value(bid) if theirs else 20}
     return Question(
         quiz=QUIZ, seed=0, topic="defenders",
-        prompt=f"The contract is {bid.pretty}; the declarer's side took {tricks} and the "
-               f"defenders {theirs}. What do the defenders score?",
+        prompt=(f"The contract is {bid.pretty}; the declarer took {tricks} and the two "
+                f"defenders, each playing for themselves, {theirs} between them. What do the "
+                "defenders score between them?") if rules.players == 3 else
+               (f"The contract is {bid.pretty}; the declarer's side took {tricks} and the "
+                f"defenders {theirs}. What do the defenders score?"),
         choices=number_choices(rng, score, near), answer=str(score),
         explanation=defenders_why(bid, tricks, rules),
         facts=(("contract", bid.code), ("tricks", str(tricks))),
