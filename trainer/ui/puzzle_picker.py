@@ -250,8 +250,9 @@ class PuzzlePicker(Generic[P]):
             chosen = st.session_state.get(self.key("rating"))
             if isinstance(chosen, (tuple, list)) and len(chosen) == 2:
                 # the range follows the ratings as they move: keep a choice inside it
-                a, b = (min(max(v, low), high) for v in chosen)
-                st.session_state[self.key("rating")] = (a, b)
+                inside = tuple(min(max(v, low), high) for v in chosen)
+                if inside != tuple(chosen):
+                    st.session_state[self.key("rating")] = inside
             st.slider("Difficulty (puzzle rating)", low, high, (low, high), step=25,
                       key=self.key("rating"))
 
