@@ -114,7 +114,7 @@ def test_rating_history_starts_from_the_default_rating() -> None:
     assert list(table["Title"])[-1] == "Puzzle one"
     assert list(table["Kind"]) == ["play", "lesson", "play"]
     assert list(table["Rating after"]) == ["1550", "", "1600"]
-    assert csv_bytes(table).decode().splitlines()[0].startswith("When,Kind,Title,Result")
+    assert csv_bytes(table).decode().splitlines()[0].startswith("When,Kind,Item,Title,Result")
 
 
 def test_history_names_every_kind_and_practice() -> None:

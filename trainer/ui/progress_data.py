@@ -128,9 +128,9 @@ def _span(delta: object) -> str:
 
 def history_table(attempts: Sequence[Attempt], titles: Mapping[str, str]) -> pd.DataFrame:
     """Every attempt, newest first: ``When``, ``Kind`` (``lesson``, ``play``, ``bid`` or
-    ``discard``), ``Title``, ``Result``, ``Rating after`` (as text; ``practice`` for a puzzle
-    played before, which is not rated; blank for a lesson answer), ``Themes``, ``Item`` (the
-    lesson or puzzle id)."""
+    ``discard``), ``Item`` (the lesson or puzzle id, which the puzzle lists show), ``Title``,
+    ``Result``, ``Rating after`` (as text; ``practice`` for a puzzle played before, which is
+    not rated; blank for a lesson answer), ``Themes``."""
     rows = [
         {"When": a.created, "Kind": KIND_WORDS.get(a.kind, a.kind),
          "Title": titles.get(a.item, str(a.detail.get("title", a.item))),
@@ -139,8 +139,8 @@ def history_table(attempts: Sequence[Attempt], titles: Mapping[str, str]) -> pd.
          "Themes": ", ".join(theme_words(t) for t in a.themes), "Item": a.item}
         for a in reversed(attempts)
     ]
-    return pd.DataFrame(rows, columns=["When", "Kind", "Title", "Result", "Rating after",
-                                       "Themes", "Item"])
+    return pd.DataFrame(rows, columns=["When", "Kind", "Item", "Title", "Result",
+                                       "Rating after", "Themes"])
 
 
 def _rating_after(attempt: Attempt) -> str:
