@@ -52,8 +52,8 @@ def parse_card(text: str) -> Card:
     rank = _RANK_INPUT.get(raw[:-1])
     suit = _SUIT_INPUT.get(raw[-1:])
     if rank is None or suit is None:
-        raise CardError(f"card {text!r}: expected rank (A K Q J T 9 ... 2, 11 12 13) and suit "
-                        "(S C D H), or JK")
+        raise CardError(f"card {text!r}: expected a rank (A K Q J T 9 ... 5; 4 3 2 and "
+                        "11 12 13 in the bigger packs) and a suit (S C D H), or JK")
     return Card(suit, rank)
 
 
