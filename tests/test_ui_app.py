@@ -136,6 +136,18 @@ def test_left_bower_feedback_on_the_page() -> None:
     assert "does not follow diamonds" in shown
 
 
+def test_next_questions_do_not_repeat_the_last_few() -> None:
+    lesson = "the-pack"
+    at = start(LEARN, lesson_current=lesson)
+    prompts = []
+    for _ in range(20):
+        prompts.append(question(at, lesson).prompt)
+        click_choice(at, lesson, question(at, lesson).answer)
+        at.button(key="next_question").click().run()
+    for i, prompt in enumerate(prompts):
+        assert prompt not in prompts[max(0, i - 4):i], (i, prompts)
+
+
 def test_five_in_a_row_masters_and_opens_the_next_lesson() -> None:
     lesson = "the-pack"
     at = start(LEARN, lesson_current=lesson)

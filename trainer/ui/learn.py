@@ -47,6 +47,15 @@ CURRENT_KEY = "lesson_current"  # the lesson on show, kept while the learner vis
 PICK_KEY = "lesson_pick"  # the lesson picker widget
 
 
+RECENT = 4
+"""How many of a lesson's last questions a new one avoids repeating (lesson 1 asked the pack's
+size twice in three questions)."""
+
+
+def recent_key(lesson_id: str) -> str:
+    return f"recent:{lesson_id}"
+
+
 def question_key(lesson_id: str) -> str:
     """Session key of a lesson's current question: a (RuleSet, Question) pair."""
     return f"question:{lesson_id}"
@@ -84,7 +93,10 @@ def _answer(lesson_id: str, choice: str) -> None:
 
 
 def _next_question(lesson_id: str) -> None:
-    st.session_state.pop(question_key(lesson_id), None)
+    stored = st.session_state.pop(question_key(lesson_id), None)
+    if stored is not None:
+        recent = st.session_state.setdefault(recent_key(lesson_id), [])
+        recent[:] = [*recent, stored[1].prompt][-RECENT:]
     st.session_state.pop(answer_key(lesson_id), None)
 
 
@@ -145,7 +157,12 @@ def _current_question(lesson: Lesson, rules: RuleSet) -> Question:
     stored = st.session_state.get(question_key(lesson.id))
     if stored is not None and stored[0] == rules:
         return stored[1]
+    recent = st.session_state.get(recent_key(lesson.id), [])
     question = make_question(lesson.quiz, next_seed(), rules)
+    for _ in range(RECENT * 2):  # not one of the last few questions again, when others exist
+        if question.prompt not in recent:
+            break
+        question = make_question(lesson.quiz, next_seed(), rules)
     st.session_state[question_key(lesson.id)] = (rules, question)
     st.session_state[answer_key(lesson.id)] = None
     return question
