@@ -191,18 +191,18 @@ def _draw_choices(lesson: Lesson, question: Question, answered: str | None) -> N
     for i, choice in enumerate(question.choices):
         label = choice
         if answered is not None and question.is_right(choice):
-            label = f"✓ {choice}"
+            label = f":green[**✓ {choice}**]"
         elif answered == choice:
-            label = f"✗ {choice}"
+            label = f":red[**✗ {choice}**]"
         with columns[i % per_row]:
+            # Not disabled once answered: a disabled button greys the ✓ and ✗ out; a second
+            # click changes nothing (`_answer` ignores it).
             st.button(
                 label,
                 key=choice_key(lesson.id, i),
                 on_click=_answer,
                 args=(lesson.id, choice),
-                disabled=answered is not None,
-                type="primary" if answered is not None and question.is_right(choice) else
-                "secondary",
+                help="Answered: see why below, then Next question" if answered else None,
                 width="stretch",
             )
 
