@@ -47,9 +47,9 @@ CURRENT_KEY = "lesson_current"  # the lesson on show, kept while the learner vis
 PICK_KEY = "lesson_pick"  # the lesson picker widget
 
 
+# How many of a lesson's last questions a new one avoids repeating (lesson 1 asked the pack's
+# size twice in three questions).
 RECENT = 4
-"""How many of a lesson's last questions a new one avoids repeating (lesson 1 asked the pack's
-size twice in three questions)."""
 
 
 def recent_key(lesson_id: str) -> str:
