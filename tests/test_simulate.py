@@ -106,7 +106,14 @@ def test_inference_tests_on_hand_made_hands():
     seven = Inference(Seat.E, "7H", "")
     assert seven.holds(parse_hand("JK 5H 6H 7S 8S 9S TS AC KC QC"))  # length 3 with the joker
     assert not seven.holds(parse_hand("AH 5H 6H 7S 8S 9S TS AC KC QC"))
-    assert seven.holds(parse_hand("AH 5H 6H 4H 8S 9S TS AC KC QC"))
+    assert seven.holds(parse_hand("AH 5H 6H 4H 8S 9S TS AC KC AD"))  # valued 5.65
+    # the level's strength: the same shape valued 5.45 is short of a seven (5.5, BID_SLACK)
+    assert not seven.holds(parse_hand("AH 5H 6H 4H 8S 9S TS AC KC QC"))
+    ten = Inference(Seat.E, "10H", "")
+    assert ten.holds(parse_hand("JK JH JD AH KH 7H 9S TS AC 5C"))  # valued 10.05
+    eight_only = parse_hand("JK AH 5H 6H 4H 9S TS AC 5C 6C")  # valued 6.55: not 10 (8.5)
+    assert not ten.holds(eight_only)
+    assert Inference(Seat.E, "8H", "").holds(eight_only)
     assert Inference(Seat.E, "OMIS", "").holds(WEAK)
     assert not Inference(Seat.E, "MIS", "").holds(OBVIOUS)
 

@@ -299,7 +299,7 @@ def test_a_discard_that_makes_as_often_grades_good_not_mistake(db: Path) -> None
 
 
 def test_a_costly_discard_is_still_a_mistake_on_the_page(db: Path) -> None:
-    # d0000038: the simple policy's K♠ 9♦ 5♥ makes 7♠ 42% of the time against 52%: 74.1
+    # d0000038: the simple policy's K♠ 9♦ 5♥ makes 7♠ 37% of the time against 44%: 53.0
     # points of expected score lost, a mistake, not solved.
     puzzle = next(p for p in DISCARDS if p.id == "d0000038")
     at = start(DISCARD, puzzle.id)
@@ -308,7 +308,7 @@ def test_a_costly_discard_is_still_a_mistake_on_the_page(db: Path) -> None:
     assert not at.exception, at.exception
     answer: Answer = at.session_state["discard_answer"]
     assert answer.band == "mistake" and answer.result is False
-    assert ":orange-badge[Mistake]" in text(at) and "74.1 points less: mistake." in text(at)
+    assert ":orange-badge[Mistake]" in text(at) and "53.0 points less: mistake." in text(at)
 
 
 def test_a_reload_answers_a_discard_puzzle_as_practice(db: Path) -> None:
@@ -366,14 +366,14 @@ def test_bar_figures_keep_figures_off_error_bars() -> None:
 
 def test_makes_for_pass_is_the_standing_bids_own_chance() -> None:
     # b0000006: South (an opponent) bid 8♥ and the learner passes; the record's pass p_make is
-    # our side's success (8♥ set 85%), but the Makes column says how often 8♥ makes: 15%.
+    # our side's success (8♥ set 86%), but the Makes column says how often 8♥ makes: 14%.
     puzzle = next(p for p in BIDS if p.id == "b0000006")
     assert puzzle.analysis.standing_side == "theirs"
     passed = puzzle.analysis.value_of("P")
-    assert passed.p_make == pytest.approx(0.85)
+    assert passed.p_make == pytest.approx(0.86)
     table = call_table(puzzle.analysis.candidates, None, puzzle.analysis.standing_side)
     row = table[table["Call"] == "Pass"].iloc[0]
-    assert row[MAKES] == pytest.approx(0.15)
+    assert row[MAKES] == pytest.approx(0.14)
     # partner's standing bid, or a bid, is shown as it is; no bid standing: no figure
     ours = next(p for p in BIDS if p.analysis.standing_side == "ours")
     table = call_table(ours.analysis.candidates, None, "ours")
@@ -386,10 +386,12 @@ def test_makes_for_pass_is_the_standing_bids_own_chance() -> None:
 
 
 def test_tables_add_the_learners_choice_when_missing() -> None:
-    puzzle = BIDS[0]
+    # the first puzzle with a legal strain bid the table leaves out
+    puzzle, extra = next(
+        (p, c) for p in BIDS for c in p.analysis.legal
+        if c not in {x.call for x in p.analysis.candidates} and c != "P"
+        and not c.endswith("MIS"))
     listed = {c.call for c in puzzle.analysis.candidates}
-    extra = next(c for c in puzzle.analysis.legal if c not in listed and c != "P"
-                 and not c.endswith("MIS"))
     mine = puzzle.analysis.value_of(extra)
     table = call_table(puzzle.analysis.candidates, mine)
     assert len(table) == len(listed) + 1 and mine_row(table) is not None

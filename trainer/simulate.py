@@ -12,6 +12,9 @@ both bowers of the bid suit (RULES.md §2):
 - a suit bid at seven or more: at least 4 trumps, or 3 trumps including the joker or the right
   bower ("length or the joker");
 - a no-trump bid: the joker or at least two aces;
+- and every trick bid of level L: a hand `policy.estimate_tricks` values at L - 1.5 tricks or
+  more in its strain (`BID_SLACK`; the policy itself bids L from L - 0.5), so that an 8, 9 or
+  10 bid shows the strength its level needs, not just a seven-bid's shape;
 - misère or open misère: no joker and no ace;
 - a pass made while no one has bid yet (an "opening pass"): no strain that `policy.estimate_tricks`
   values at 5.5 tricks or more (the hand would not have opened under `policy.choose_bid`).
@@ -83,6 +86,9 @@ Progress = Callable[[int, int], None]
 """A progress callback: ``progress(done, total)``, in layouts."""
 
 MAX_FAILS = 10_000
+BID_SLACK = 1.5
+"""A trick bid of level L shows a hand `policy.estimate_tricks` values at L - 1.5 or more in
+its strain: a trick looser than the policy's own threshold (L - 0.5)."""
 OPENING_PASS_LIMIT = 5.5
 SHOW_LEVEL_SHARE = 0.10
 SHORTLIST, SHORTLIST_SAMPLES, FINALISTS = 10, 24, 4
@@ -113,6 +119,11 @@ class Inference:
         assert isinstance(bid, Bid)
         if bid.misere:
             return JOKER not in hand and not any(c.rank is Rank.ACE for c in hand)
+        return self._shape(bid, hand) and estimate_tricks(hand, bid.strain) >= \
+            bid.tricks_needed - BID_SLACK
+
+    @staticmethod
+    def _shape(bid: Bid, hand: Sequence[Card]) -> bool:
         trump = bid.trump
         if trump is None:
             return JOKER in hand or sum(c.rank is Rank.ACE for c in hand) >= 2
@@ -131,10 +142,13 @@ def _inference_text(seat: Seat, call: Bid | str) -> str:
     if call.misere:
         return f"{seat} bid {call.pretty}: no joker and no ace"
     if call.trump is None:
-        return f"{seat} bid {call.pretty}: the joker or two aces"
-    if call.tricks_needed <= 6:
-        return f"{seat} bid {call.pretty}: at least 3 trumps"
-    return f"{seat} bid {call.pretty}: 4 trumps, or 3 with the joker or the right bower"
+        shape = "the joker or two aces"
+    elif call.tricks_needed <= 6:
+        shape = "at least 3 trumps"
+    else:
+        shape = "4 trumps, or 3 with the joker or the right bower"
+    worth = call.tricks_needed - BID_SLACK
+    return f"{seat} bid {call.pretty}: {shape}, and {worth:g}+ tricks by the simple count"
 
 
 def auction_inferences(calls: Sequence[str], dealer: Seat, learner: Seat,

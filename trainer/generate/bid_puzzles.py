@@ -35,7 +35,7 @@ from trainer.policy import best_strain, choose_bid
 from trainer.rules import STRAINS, RuleSet, Strain, preset_name, ruleset
 from trainer.simulate import BidAnalysis, CallResult, analyse_bid
 
-GENERATOR_VERSION = 1
+GENERATOR_VERSION = 2  # 2: trick bids show their level's strength (simulate.BID_SLACK)
 KINDS = ("opening", "partner", "competition", "misere")
 SAMPLES = 100
 ATTEMPTS = 40
