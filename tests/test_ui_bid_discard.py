@@ -100,6 +100,10 @@ def test_best_call_is_graded_best_and_saved_once(db: Path) -> None:
     table = at.dataframe[0].value
     assert list(table["You"]).count(YOU) == 1
     assert at.get("plotly_chart"), "the trick chart is drawn"
+    # what the layouts assumed of the other hands is shown, as on the Analyse page
+    shown = "\n".join(c.value for c in at.caption)
+    assert puzzle.analysis.inferences
+    assert "The layouts fit the auction: " + puzzle.analysis.inferences[0] in shown
     at.button(key="bid_retry").click().run()  # practice: not saved again
     at.button(key=f"bid_call:{poor_call(puzzle)}").click().run()
     attempts = ProgressStore(db).attempts(ProgressStore(db).learner("Ann", create=False))

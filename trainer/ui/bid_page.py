@@ -131,7 +131,12 @@ def _grade(puzzle: BidPuzzle, answer: Answer[BidGrade]) -> None:
                f"hand, over {puzzle.analysis.samples} random layouts of the unseen cards played "
                "double dummy, each call taken as the final contract (pass: the standing bid "
                "is played). Makes: the chance that contract makes, whoever declares it; Tricks: "
-               "the declaring side's mean tricks.")
+               "the declaring side's mean tricks. Double dummy, every player sees every card: "
+               "real play makes somewhat fewer tricks.")
+    a = puzzle.analysis
+    notes = [*a.inferences, *(f"dropped, as no layout fitted: {d}" for d in a.dropped)]
+    if notes:
+        st.caption("The layouts fit the auction: " + "; ".join(notes) + ".")
     figure = trick_figure(puzzle.analysis, grade.call.call)
     if figure is None:
         figure = bar_figure(list(table["Call"]), list(table[SCORE]), mine_row(table),
