@@ -370,3 +370,12 @@ def test_a_pass_names_the_standing_bidder_in_full(bids):
         passed = next(c for c in puzzle.analysis.candidates if c.call == "P")
         said.append(outcome(puzzle.analysis, passed))
     assert said and all(re.match(r"(North|East|South|West)'s ", s) for s in said)
+
+
+def test_a_choice_graded_best_but_not_the_top_says_so(discards):
+    # "3.2 points less: best" read as if it were the top discard.
+    grade = grade_discard(_discard(discards, "d0000014"), ["8D", "6D", "4D"])
+    assert grade.band == "best" and grade.loss > 0
+    assert "3.2 points less: graded best (within 5 of the best)." in grade.explanation
+    top = grade_discard(_discard(discards, "d0000014"), ["KH", "TH", "4H"])
+    assert "That is your discard: best." in top.explanation

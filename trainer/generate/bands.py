@@ -47,3 +47,12 @@ def bid_band(loss: float) -> str:
 def discard_band(loss: float) -> str:
     """The band of a discard losing ``loss`` points of expected score against the best."""
     return BANDS[_band(loss, DISCARD_LIMITS)]
+
+
+def band_words(band: str, loss: float) -> str:
+    """A band in a sentence after the points lost: "good", or for a choice graded best that is
+    not the very best, "graded best (within 5 of the best)", so that "best" is not read as
+    "the top choice"."""
+    if band == BANDS[0] and loss > _EPS:
+        return f"graded best (within {BID_LIMITS[0]:g} of the best)"
+    return band

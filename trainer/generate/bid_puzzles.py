@@ -27,7 +27,7 @@ from typing import Any
 
 from trainer.bidding import PASS, Auction, Bid, parse_call
 from trainer.cards import JOKER, Card, Rank, Seat, deal
-from trainer.generate.bands import bid_band
+from trainer.generate.bands import band_words, bid_band
 from trainer.generate.explain import seat_name
 from trainer.generate.records import read_record, record_header
 from trainer.notation import parse_hand, parse_seat
@@ -276,7 +276,8 @@ def grade_bid(puzzle: BidPuzzle | BidAnalysis, call: str) -> BidGrade:
         text.append("That is your call: best.")
     else:
         text.append(f"Your {call_name(mine.call)}: {mine.ev:+.0f} "
-                    f"({outcome(analysis, mine)}), {loss:.0f} points less: {band}.")
+                    f"({outcome(analysis, mine)}), {loss:.0f} points less: "
+                    f"{band_words(band, loss)}.")
     strains = []
     for c in (best, mine):
         bid = parse_call(c.call)

@@ -35,7 +35,7 @@ from typing import Any
 
 from trainer.bidding import Auction, Bid, parse_bid
 from trainer.cards import Card, Rank, Seat, deal, sort_key
-from trainer.generate.bands import discard_band
+from trainer.generate.bands import band_words, discard_band
 from trainer.generate.records import read_record, record_header
 from trainer.notation import parse_hand, parse_seat
 from trainer.policy import choose_bid
@@ -126,7 +126,8 @@ def compare(mine: DiscardResult, best: DiscardResult, contract: Bid,
         text.append("That is your discard: best.")
     else:
         less = f"{loss:.1f} points less" if loss > 0 else "the same score"
-        text.append(f"Yours, {_cards(mine.discard)}: {mine.ev:+.1f}, {less}: {band}. It makes "
+        text.append(f"Yours, {_cards(mine.discard)}: {mine.ev:+.1f}, {less}: "
+                    f"{band_words(band, loss)}. It makes "
                     f"{100 * mine.p_make:.0f}% of the time ({mine.mean_tricks:.1f} tricks on "
                     "average).")
         if loss > 0:
