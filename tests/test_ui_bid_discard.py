@@ -110,6 +110,17 @@ def test_best_call_is_graded_best_and_saved_once(db: Path) -> None:
     assert [(a.kind, a.item, a.correct) for a in attempts] == [("bid", puzzle.id, True)]
 
 
+def test_a_misere_decision_charts_scores_not_tricks(db: Path) -> None:
+    # Trick counts per strain say nothing about bidding misère: its chart is the expected score
+    # of each call.
+    puzzle = next(p for p in BIDS if p.analysis.best.call.endswith("MIS"))
+    at = start(BID, puzzle.id)
+    at.button(key=f"bid_call:{puzzle.analysis.best.call}").click().run()
+    assert not at.exception, at.exception
+    chart = at.get("plotly_chart")[0].proto.spec
+    assert "Expected score per call" in chart and "Your side's tricks" not in chart
+
+
 def captions(at: AppTest) -> str:
     return "\n".join(c.value for c in at.caption)
 

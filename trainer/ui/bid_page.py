@@ -137,7 +137,9 @@ def _grade(puzzle: BidPuzzle, answer: Answer[BidGrade]) -> None:
     notes = [*a.inferences, *(f"dropped, as no layout fitted: {d}" for d in a.dropped)]
     if notes:
         st.caption("The layouts fit the auction: " + "; ".join(notes) + ".")
-    figure = trick_figure(puzzle.analysis, grade.call.call)
+    # Trick counts say nothing about a misère decision: then the scores per call instead.
+    misere = any(c.endswith("MIS") for c in (grade.call.call, a.best.call))
+    figure = None if misere else trick_figure(a, grade.call.call)
     if figure is None:
         figure = bar_figure(list(table["Call"]), list(table[SCORE]), mine_row(table),
                             title="Expected score per call", errors=list(table[SE]))

@@ -211,7 +211,8 @@ def _draw_mastery(lesson: Lesson, lessons: list[Lesson]) -> None:
     record = mastery(lesson.id)
     shown = min(record.streak, MASTERY_STREAK)
     if record.mastered:
-        text = f"Mastered ✓ (streak now {record.streak})"
+        text = ("Mastered ✓" + (f" (current run: {record.streak} right in a row)"
+                                if record.streak else " (that one was wrong: mastery stays)"))
     else:
         text = f"Mastery: {shown} of {MASTERY_STREAK} right in a row"
     st.progress(1.0 if record.mastered else shown / MASTERY_STREAK, text=text)
