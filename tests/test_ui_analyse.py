@@ -4,6 +4,7 @@ loaded, and the "analyse my hand" section appears only when `trainer.simulate` i
 
 from __future__ import annotations
 
+import re
 import sys
 import types
 from pathlib import Path
@@ -14,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 from trainer.cards import Seat
 from trainer.notation import parse_position
 from trainer.solver import analyse
-from trainer.ui.hand_analysis import candidates_table, supported
+from trainer.ui.hand_analysis import candidates_table, discards_table, supported
 from trainer.ui.position_values import EXAMPLE, pretty_json, value_position, values_table
 from trainer.ui.puzzle_bank import load_bank
 
@@ -250,6 +251,14 @@ def test_discard_form_with_the_real_simulation() -> None:
     assert all(len(d.split()) == 3 and "Jo" not in d.split() for d in table["Discard"])
     assert any(f"Best discard: **{table['Discard'][0]}**" in m.value for m in at.markdown)
     assert not at.get("progress")
+    # the hand in the contract's order: hearts trumps first, J♦ (left bower) among them
+    hand = next(m.value for m in at.markdown if 'aria-label="your hand"' in m.value)
+    labels = [lab.split(",")[0] for lab in re.findall(r'aria-label="([^"]+)"', hand)[1:]]
+    assert labels[:5] == ["the joker", "jack of hearts", "jack of diamonds", "ace of hearts",
+                          "king of hearts"], labels
+    # misère: no mean tricks (a set is recorded as one trick)
+    assert list(discards_table([], misere=True).columns) == [
+        "Discard", "Expected score", "± (s.e.)", "Chance to make"]
 
 
 def test_run_analysis_with_the_real_simulation() -> None:

@@ -34,7 +34,7 @@ from trainer.bidding import Bid, parse_call
 from trainer.cards import Seat, sort_key
 from trainer.errors import TrainerError
 from trainer.notation import parse_hand
-from trainer.rules import RuleSet
+from trainer.rules import CardOrder, RuleSet
 from trainer.ui.cards_svg import hand_html
 from trainer.ui.state import current_rules
 
@@ -171,7 +171,8 @@ def render_hand_analysis() -> None:
         hand_text = st.text_input("Your hand: 10 cards to bid, or 13 (with the kitty) to "
                                   "discard", key="hand_cards",
                                   placeholder="JK JH JD AH KH 7S 6C ...")
-        auction_text = st.text_input("The auction so far, from the dealer's left",
+        auction_text = st.text_input("The auction from the dealer's left: so far, to bid; "
+                                     "all of it (or none), to discard",
                                      key="hand_auction", placeholder="P 6S P")
         contract_text = st.text_input(
             "Your contract, to choose a discard (13 cards)", key="hand_contract",
@@ -223,10 +224,16 @@ def render_hand_analysis() -> None:
         return
     finally:
         bar.empty()  # no progress bar left standing, above an error or the answer
-    st.markdown(hand_html(parse_hand(hand), label="your hand"), unsafe_allow_html=True)
     if discarding:
-        _show_discards(result)
+        contract = parse_call(contract_text.strip())
+        assert isinstance(contract, Bid)  # checked by run_discard_analysis
+        order = CardOrder(trump=contract.trump)
+        cards = sorted(parse_hand(hand), key=order.display_key)
+        st.markdown(hand_html(cards, order, label="your hand", mark_trumps=order.trump
+                              is not None), unsafe_allow_html=True)
+        _show_discards(result, contract.misere)
         return
+    st.markdown(hand_html(parse_hand(hand), label="your hand"), unsafe_allow_html=True)
     st.dataframe(candidates_table(result.candidates, result.standing_side), hide_index=True,
                  column_config={"Chance to make": st.column_config.NumberColumn(format="percent"),
                                 "Expected score": st.column_config.NumberColumn(format="%.1f"),
@@ -238,18 +245,21 @@ def render_hand_analysis() -> None:
         st.caption("Assumed from the auction: " + "; ".join(result.notes) + ".")
 
 
-def discards_table(candidates: Sequence[Any]) -> pd.DataFrame:
-    """The candidate discards as a table, best expected score first."""
+def discards_table(candidates: Sequence[Any], misere: bool = False) -> pd.DataFrame:
+    """The candidate discards as a table, best expected score first; no mean tricks in misère
+    (the simulation records a set misère as one trick, so they only restate the chance)."""
+    columns = ["Discard", "Expected score", "± (s.e.)", "Chance to make"]
+    if not misere:
+        columns.append("Mean tricks")
     rows = [{"Discard": " ".join(c.pretty for c in sorted(c.discard, key=sort_key)),
              "Expected score": c.ev, "± (s.e.)": c.se, "Chance to make": c.p_make,
              "Mean tricks": c.mean_tricks} for c in candidates]
-    frame = pd.DataFrame(rows, columns=["Discard", "Expected score", "± (s.e.)",
-                                        "Chance to make", "Mean tricks"])
+    frame = pd.DataFrame(rows, columns=columns)
     return frame.sort_values("Expected score", ascending=False, ignore_index=True, kind="stable")
 
 
-def _show_discards(result: HandReport) -> None:
-    table = discards_table(result.candidates)
+def _show_discards(result: HandReport, misere: bool) -> None:
+    table = discards_table(result.candidates, misere)
     st.markdown(f"Best discard: **{table['Discard'][0]}**.")
     st.dataframe(table, hide_index=True,
                  column_config={"Chance to make": st.column_config.NumberColumn(format="percent"),
