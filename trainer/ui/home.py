@@ -156,6 +156,9 @@ def _where_you_are() -> None:
             st.session_state["lesson_current"] = upcoming.id
             st.session_state["lesson_pick"] = upcoming.id
             st.switch_page(LEARN_PAGE)
+        if done == 0:
+            st.caption("Already play 500? Go straight to the Play, Bidding or Discard puzzles "
+                       "below: the lessons are there whenever a rule needs checking.")
     _puzzle_line(learner)
     with st.expander("Not you? Switch learner"):
         _learner_form()
