@@ -82,6 +82,7 @@ def test_create_learner_answer_and_restart(db: Path) -> None:
     assert at.query_params["learner"] == "Ann"
     assert any("Learning as **Ann**: 0 of 10" in m.value for m in at.markdown)
     assert at.button(key="home_start").label == "Start lesson 1: The pack"
+    assert any("Already play 500?" in c.value for c in at.caption)  # a way past the lessons
 
     at.button(key="home_start").click().run()
     assert not at.exception, at.exception
