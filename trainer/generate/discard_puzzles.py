@@ -154,9 +154,10 @@ def _why_best(mine: DiscardResult, best: DiscardResult, contract: Bid, rules: Ru
         return (f"The best scores more from slams: it takes all ten tricks, which score "
                 f"{SLAM_VALUE} instead of {bid_value(contract)} (rule book §6), on "
                 f"{100 * best.p_slam:.0f}% of the layouts, yours on {100 * mine.p_slam:.0f}%.")
-    if best.mean_tricks > mine.mean_tricks:
-        return ("The best scores more from its extra tricks: the defenders score 10 for each "
-                "trick they take (rule book §6).")
+    if best.mean_tricks > mine.mean_tricks and (rules.defender_tricks or rules.overtricks_10):
+        paid = ("the defenders score 10 for each trick they take" if rules.defender_tricks
+                else "each trick over the bid scores 10")
+        return f"The best scores more from its extra tricks: {paid} (rule book §6)."
     return ""
 
 
