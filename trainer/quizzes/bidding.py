@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from trainer.bidding import MISERE, OPEN_MISERE, Auction, Bid, bid_rank, is_higher, ladder
-from trainer.question import Question
+from trainer.question import Question, cap
 from trainer.quizzes.common import (
     STRAIN_ORDER,
     calls_words,
@@ -187,7 +187,7 @@ def call_why(auction: Auction, bid: Bid, rules: RuleSet) -> str:
     high = auction.high_bid
     if high is not None and not is_higher(bid, high, rules):
         if bid == high:
-            return (f"{_capital(bid.pretty)} has been bid already: each bid must be higher than "
+            return (f"{cap(bid.pretty)} has been bid already: each bid must be higher than "
                     "the last.")
         return f"Each bid must be higher than the last. {compare_why(bid, high, rules)}"
     seven = any(isinstance(c, Bid) and (c.level or 0) >= 7 for c in auction.calls)
@@ -200,7 +200,7 @@ def call_why(auction: Auction, bid: Bid, rules: RuleSet) -> str:
     if high is None:
         parts.append("Nobody has bid yet, so any bid may open the auction.")
     else:
-        parts.append(f"{_capital(bid.pretty)} is higher than the last bid, {high.pretty}.")
+        parts.append(f"{cap(bid.pretty)} is higher than the last bid, {high.pretty}.")
     if bid == MISERE:
         parts.append(
             "Someone has bid seven, so misère may be bid."
@@ -210,8 +210,3 @@ def call_why(auction: Auction, bid: Bid, rules: RuleSet) -> str:
     elif bid == OPEN_MISERE:
         parts.append("Open misère may be bid at any time, even as the first bid.")
     return " ".join(parts)
-
-
-def _capital(words: str) -> str:
-    """``words`` starting a sentence: "misère" -> "Misère" (card symbols stay as they are)."""
-    return words[:1].upper() + words[1:]

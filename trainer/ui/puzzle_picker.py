@@ -60,6 +60,11 @@ def current_ratings() -> dict[str, Rating]:
         return {}
 
 
+def rating_values(ratings: Mapping[str, Rating]) -> dict[str, float]:
+    """`current_ratings` as plain numbers, for the filters."""
+    return {k: r.rating for k, r in ratings.items()}
+
+
 def learner_rating(learner: Learner | None) -> Rating:
     return learner.rating if learner is not None else Rating()
 
@@ -161,14 +166,12 @@ class PuzzlePicker(Generic[P]):
 
     # --- choosing --------------------------------------------------------------------------
 
-    def moved_ratings(self) -> dict[str, float]:
-        """The current ratings of this bank's puzzles that have moved from their records."""
-        return {k: r.rating for k, r in current_ratings().items()}
-
     def current_filter(self, moved: Mapping[str, float] | None = None) -> PuzzleFilter:
         """The learner's choices in the filter widgets (read from session state); ``moved``:
-        `moved_ratings`, if already read."""
-        low, high = self.bank.rating_range(self.moved_ratings() if moved is None else moved)
+        the puzzles' current ratings (`rating_values`), if already read."""
+        if moved is None:
+            moved = rating_values(current_ratings())
+        low, high = self.bank.rating_range(moved)
         chosen = st.session_state.get(self.key("rating"))
         rating = None
         if isinstance(chosen, (tuple, list)) and tuple(chosen) != (low, high):
@@ -184,7 +187,7 @@ class PuzzlePicker(Generic[P]):
         """The next puzzle for the learner among those the filters accept (`next_puzzle`),
         not one in ``skip`` unless nothing else is left."""
         ratings = current_ratings()
-        moved = {k: r.rating for k, r in ratings.items()}
+        moved = rating_values(ratings)
         candidates = matching(self.bank.puzzles, self.current_filter(moved), moved)
         learner = current_learner()
         done = self._played()
@@ -258,7 +261,7 @@ class PuzzlePicker(Generic[P]):
 
     def render(self, puzzle: P | None) -> None:
         """The filters, the puzzle list and the "Next puzzle for me" button."""
-        moved = self.moved_ratings()
+        moved = rating_values(current_ratings())
         self._filters(moved)
         shown = matching(self.bank.puzzles, self.current_filter(moved), moved)
         options = [p.id for p in shown]
