@@ -241,8 +241,7 @@ def render_hand_analysis() -> None:
     st.caption("Expected score: points for your side minus the opponents' on this hand, "
                "averaged over the layouts, each call taken as the final contract (pass: the "
                "standing bid is played). Chance to make: that contract's, whoever declares it.")
-    if result.notes:
-        st.caption("Assumed from the auction: " + "; ".join(result.notes) + ".")
+    _assumptions(result)
 
 
 def discards_table(candidates: Sequence[Any], misere: bool = False) -> pd.DataFrame:
@@ -270,5 +269,9 @@ def _show_discards(result: HandReport, misere: bool) -> None:
                "averaged over the layouts, every discard played on the same layouts. The "
                "search plays a shortlist of sensible discards on the first layouts and the "
                "best of them on all (the Discard page explains the grades).")
+    _assumptions(result)
+
+
+def _assumptions(result: HandReport) -> None:
     if result.notes:
         st.caption("Assumed from the auction: " + "; ".join(result.notes) + ".")
