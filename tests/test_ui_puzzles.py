@@ -296,6 +296,22 @@ def test_next_puzzle_serves_a_due_review_first(db: Path) -> None:
     assert len(set(seen)) == 4, seen
 
 
+def test_next_puzzle_goes_round_a_narrow_filter_again(db: Path) -> None:
+    # Three puzzles match: pressing on serves each, then says so and goes round again
+    # (it served the same one over and over).
+    at = start(PUZZLES[0])
+    _, high = BANK.rating_range()
+    top = sorted(PUZZLES, key=lambda p: -p.rating)[:3]
+    at.session_state["play_rating"] = (float(top[-1].rating), float(high))
+    at.run()
+    seen = []
+    for _ in range(6):
+        at.button(key="play_next").click().run()
+        seen.append(at.session_state["play_current"])
+    assert set(seen[:3]) == {p.id for p in top}, seen
+    assert len(set(seen[3:])) > 1, seen
+
+
 def test_picking_a_puzzle_in_the_list_opens_it(db: Path) -> None:
     at = start(PUZZLES[0])
     other = PUZZLES[1]

@@ -213,7 +213,14 @@ class PuzzlePicker(Generic[P]):
         passed: set[str] = st.session_state.setdefault(self.key("passed"), set())
         if current is not None and current not in st.session_state.get(self.key("done"), ()):
             passed.add(current)
-        puzzle = self.choose_next({*passed, *([current] if current else [])})
+        now = {current} if current else set()
+        puzzle = self.choose_next(passed | now)
+        if puzzle is not None and puzzle.id in passed | now and passed:
+            # every puzzle the filters leave was passed over: go round them again
+            passed.clear()
+            puzzle = self.choose_next(now)
+            st.session_state[self.key("note")] = ("You have seen every puzzle these filters "
+                                                  "leave: going round them again.")
         if puzzle is None:
             st.session_state[self.key("note")] = NO_MATCH
         else:
