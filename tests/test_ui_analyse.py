@@ -220,7 +220,8 @@ THIRTEEN = "JK JH JD AH KH QH 7S 6C 5C 9D 8D 4H TS"
     (HAND, "8H", "contract: only to choose a discard"),
     ("JK JH JD AH KH QH 7S 6C 5C 9D 8D", "", "hand: 11 cards"),
     (THIRTEEN, "P", "contract: 'P' is a pass"),
-    (THIRTEEN, "8X", "8X"),
+    (THIRTEEN, "8X", "contract: '8X': give a bid such as 8H"),
+    ("JK JH JD AH KH QH 7S 6C 5C 9D 8D 4H", "8H", "hand: 12 cards"),
 ])
 def test_discard_form_bad_input_is_a_message(monkeypatch: pytest.MonkeyPatch, hand: str,
                                              contract: str, words: str) -> None:
@@ -233,6 +234,12 @@ def test_discard_form_bad_input_is_a_message(monkeypatch: pytest.MonkeyPatch, ha
     assert not at.exception
     assert len(at.error) == 1 and words in at.error[0].value, at.error
     assert not calls and not at.get("progress")
+
+
+def test_a_bad_call_in_the_auction_names_the_field(monkeypatch: pytest.MonkeyPatch) -> None:
+    at, calls = submit(monkeypatch, auction="P 6Z")
+    assert len(at.error) == 1 and at.error[0].value.startswith("auction: call '6Z'")
+    assert not calls
 
 
 def test_discard_form_with_the_real_simulation() -> None:

@@ -94,7 +94,11 @@ def run_discard_analysis(hand: Sequence[str], contract: str, auction: Sequence[s
     `TrainerError` naming the bad field."""
     module = simulate_module()
     cards = parse_hand(list(hand))
-    bid = parse_call(contract.strip())
+    try:
+        bid = parse_call(contract.strip())
+    except TrainerError as e:
+        raise TrainerError(f"contract: {contract.strip()!r}: give a bid such as 8H, 7NT or "
+                           "MIS") from e
     if not isinstance(bid, Bid):
         raise TrainerError(f"contract: {contract.strip()!r} is a pass; give the bid you won, "
                            "such as 8H")
@@ -203,6 +207,14 @@ def render_hand_analysis() -> None:
         except TrainerError as e:
             raise TrainerError(f"hand: {e}") from e  # name the field, as the others do
         auction = auction_text.replace(",", " ").split()
+        for call in auction:
+            try:
+                parse_call(call)
+            except TrainerError as e:
+                raise TrainerError(f"auction: {e}") from e
+        if len(hand) not in (10, 10 + rules.kitty_size):
+            raise TrainerError(f"hand: {len(hand)} cards; give 10 to bid, or "
+                               f"{10 + rules.kitty_size} with the contract to discard")
         discarding = len(hand) == 10 + rules.kitty_size
         if discarding and not contract_text.strip():
             raise TrainerError(f"contract: with {len(hand)} cards give the contract you won "
@@ -210,9 +222,6 @@ def render_hand_analysis() -> None:
         if not discarding and contract_text.strip():
             raise TrainerError(f"contract: only to choose a discard, with the 13 cards of hand "
                                f"and kitty (the hand has {len(hand)}); leave it empty to bid")
-        if not discarding and len(hand) != 10:
-            raise TrainerError(f"hand: {len(hand)} cards; give 10 to bid, or 13 with the "
-                               "contract to discard")
         progress(0.0)
         if discarding:
             result = run_discard_analysis(hand, contract_text, auction, seat, dealer, rules,
