@@ -119,6 +119,12 @@ def test_a_misere_decision_charts_scores_not_tricks(db: Path) -> None:
     assert not at.exception, at.exception
     chart = at.get("plotly_chart")[0].proto.spec
     assert "Expected score per call" in chart and "Your side's tricks" not in chart
+    # "is this hand a misère?" answered with a pass, the best call: scores too
+    quiet = next(p for p in BIDS if p.generator["kind"] == "misere"
+                 and p.analysis.best.call == "P")
+    at = start(BID, quiet.id)
+    at.button(key="bid_call:P").click().run()
+    assert "Expected score per call" in at.get("plotly_chart")[0].proto.spec
 
 
 def captions(at: AppTest) -> str:

@@ -477,6 +477,11 @@ def test_bid_and_discard_puzzles_need_the_same_rules() -> None:
         assert len(for_rules(bank, PRESETS["australian"]).puzzles) == len(bank.puzzles)
         assert not for_rules(bank, PRESETS["american"]).puzzles
         assert not for_rules(bank, RuleSet(overtricks_10=True)).puzzles
+    # no discard puzzle is a misère: the misère joker option leaves them all
+    discards = load_bank(kind="discard")
+    low = for_rules(discards, RuleSet(joker_low_in_misere=True)).puzzles
+    assert len(low) == len(discards.puzzles)
+    assert not for_rules(load_bank(kind="bid"), RuleSet(joker_low_in_misere=True)).puzzles
 
 
 @pytest.mark.parametrize("wanted", ["p9999999", "b0000003", "<script>"])

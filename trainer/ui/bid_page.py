@@ -138,7 +138,8 @@ def _grade(puzzle: BidPuzzle, answer: Answer[BidGrade]) -> None:
     if notes:
         st.caption("The layouts fit the auction: " + "; ".join(notes) + ".")
     # Trick counts say nothing about a misère decision: then the scores per call instead.
-    misere = any(c.endswith("MIS") for c in (grade.call.call, a.best.call))
+    misere = puzzle.generator.get("kind") == "misere" or any(
+        c.endswith("MIS") for c in (grade.call.call, a.best.call))
     figure = None if misere else trick_figure(a, grade.call.call)
     if figure is None:
         figure = bar_figure(list(table["Call"]), list(table[SCORE]), mine_row(table),

@@ -222,12 +222,15 @@ def fits_rules(puzzle: object, rules: RuleSet) -> bool:
     """True when ``puzzle`` is right under ``rules``: a play puzzle needs the options that
     can change its play (`play_options`), and misère allowed for a misère; a bidding or
     discard puzzle needs the very same rules (every bidding and scoring option moves its
-    answer)."""
+    answer), but for a discard (a suit or no-trump contract) ``joker_low_in_misere``."""
     own = puzzle_rules(puzzle)
     if isinstance(puzzle, PlayPuzzle):
         if puzzle.contract_type in MISERE_TYPES and not rules.misere:
             return False
         return all(getattr(own, name) == getattr(rules, name) for name in play_options(puzzle))
+    if isinstance(puzzle, DiscardPuzzle):
+        # a suit or no-trump contract: how the joker ranks in misère cannot touch it
+        return replace(own, joker_low_in_misere=rules.joker_low_in_misere) == rules
     return own == rules
 
 
