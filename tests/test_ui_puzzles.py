@@ -534,6 +534,13 @@ def test_replies_are_told_trick_by_trick() -> None:
     text = replies_text(before, verdict)
     assert text.count("wins the trick") == 3 and text.count(";") == 2
     assert text.startswith("West 7♥, North 5♦, East 7♠ (North wins the trick); North Q♠")
+    # p0000006's second card ends a trick the learner wins; their next card comes in the line
+    six = BANK.by_id("p0000006")
+    session = PuzzleSession(six)
+    session.play(six.solution[0].right[0])
+    before = session.state.copy()
+    text = replies_text(before, session.play(six.solution[1].right[0]))
+    assert text.startswith("you win the trick; South (you) 6♣, West K♦")
 
 
 def test_difficulty_range_follows_the_current_ratings() -> None:

@@ -159,19 +159,27 @@ def _verdicts(attempt: PlayAttempt) -> None:
 
 
 def replies_text(state: PlayState, verdict: Verdict) -> str:
-    """The other seats' cards after the learner's, split at the end of each trick with its
-    winner: ``"West 5♠, North 2♠ (North wins the trick); North A♥, East 4♥"``. ``state``: the
-    position before the learner's card (left unchanged)."""
+    """The cards played after the learner's until its next decision, split at the end of each
+    trick with its winner: ``"West 5♠, North 2♠ (North wins the trick); North A♥, East 4♥"``
+    (the learner's own cards and tricks as "South (you)", "you win"). ``state``: the position
+    before the learner's card (left unchanged)."""
     work = state.copy()
+    you = state.to_play
     done = work.push(verdict.play)
-    parts = [f"{seat_name(work.trick_winner_seat(done))} wins the trick"] if done else []
+    parts = []
+    if done:  # the learner's card ended the trick
+        winner = work.trick_winner_seat(done)
+        parts.append("you win the trick" if winner is you else
+                     f"your card ends the trick, won by {seat_name(winner)}")
     words: list[str] = []
     for seat, play in verdict.replies:
-        words.append(f"{seat_name(seat)} {play_text(play)}")
+        # the learner's own cards come in the line too, where only one card made sense
+        words.append(f"{seat_name(seat)}{' (you)' if seat is you else ''} {play_text(play)}")
         done = work.push(play)
         if done is not None:
-            parts.append(", ".join(words) + f" ({seat_name(work.trick_winner_seat(done))} wins "
-                         "the trick)")
+            winner = work.trick_winner_seat(done)
+            won = "you win" if winner is you else f"{seat_name(winner)} wins"
+            parts.append(", ".join(words) + f" ({won} the trick)")
             words = []
     if words:
         parts.append(", ".join(words))
