@@ -12,6 +12,7 @@ import pyarrow as pa
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from trainer.cards import Seat
 from trainer.generate.bid_puzzles import BidPuzzle, grade_bid
 from trainer.generate.discard_puzzles import DiscardPuzzle
 from trainer.generate.explain import seat_name
@@ -103,7 +104,9 @@ def test_best_call_is_graded_best_and_saved_once(db: Path) -> None:
     # what the layouts assumed of the other hands is shown, as on the Analyse page
     shown = "\n".join(c.value for c in at.caption)
     assert puzzle.analysis.inferences
-    assert "The layouts fit the auction: " + puzzle.analysis.inferences[0] in shown
+    first = puzzle.analysis.inferences[0]  # "S bid 6♠: …", shown with the seat in words
+    seat, rest = first.split(" ", 1)
+    assert f"The layouts fit the auction: {seat_name(Seat(seat))} {rest}" in shown
     at.button(key="bid_retry").click().run()  # practice: not saved again
     at.button(key=f"bid_call:{poor_call(puzzle)}").click().run()
     attempts = ProgressStore(db).attempts(ProgressStore(db).learner("Ann", create=False))

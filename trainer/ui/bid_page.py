@@ -31,7 +31,7 @@ from trainer.ui.candidate_views import (
     trick_figure,
 )
 from trainer.ui.cards_svg import hand_html
-from trainer.ui.hand_analysis import call_text
+from trainer.ui.hand_analysis import call_text, seat_words
 from trainer.ui.profile import current_learner
 from trainer.ui.puzzle_answer import Answer, answer_actions, band_badge
 from trainer.ui.puzzle_bank import Bank, theme_words, themes_text
@@ -134,7 +134,8 @@ def _grade(puzzle: BidPuzzle, answer: Answer[BidGrade]) -> None:
                "the declaring side's mean tricks. Double dummy, every player sees every card: "
                "real play makes somewhat fewer tricks.")
     a = puzzle.analysis
-    notes = [*a.inferences, *(f"dropped, as no layout fitted: {d}" for d in a.dropped)]
+    notes = [*map(seat_words, a.inferences),
+             *(f"dropped, as no layout fitted: {seat_words(d)}" for d in a.dropped)]
     if notes:
         st.caption("The layouts fit the auction: " + "; ".join(notes) + ".")
     # Trick counts say nothing about a misère decision: then the scores per call instead.

@@ -33,6 +33,7 @@ import streamlit as st
 from trainer.bidding import Bid, parse_call
 from trainer.cards import Seat, sort_key
 from trainer.errors import TrainerError
+from trainer.generate.explain import seat_name
 from trainer.notation import parse_hand
 from trainer.rules import CardOrder, RuleSet
 from trainer.ui.cards_svg import hand_html
@@ -113,8 +114,17 @@ def run_discard_analysis(hand: Sequence[str], contract: str, auction: Sequence[s
 
 
 def _notes(result: Any) -> tuple[str, ...]:
-    return (*getattr(result, "inferences", ()),
-            *(f"dropped: {d}" for d in getattr(result, "dropped", ())))
+    return (*(seat_words(i) for i in getattr(result, "inferences", ())),
+            *(f"dropped: {seat_words(d)}" for d in getattr(result, "dropped", ())))
+
+
+def seat_words(note: str) -> str:
+    """An auction note with its seat in words: ``"W bid 6♣: …"`` -> ``"West bid 6♣: …"``."""
+    first, _, rest = note.partition(" ")
+    try:
+        return f"{seat_name(Seat(first))} {rest}"
+    except (ValueError, KeyError):
+        return note
 
 
 def call_text(code: Any) -> str:
