@@ -190,4 +190,4 @@ def _void(rng: random.Random, rules: RuleSet) -> Question:
 
 
 def _discard_label(discard: Sequence[Card]) -> str:
-    return " ".join("joker" if c.is_joker else c.pretty for c in sorted(discard, key=sort_key))
+    return " ".join(c.pretty for c in sorted(discard, key=sort_key))  # the joker: "Joker"
