@@ -202,6 +202,10 @@ def test_grade_bid_against_the_table(bids):
     for cand in puzzle.analysis.candidates:
         g = grade_bid(puzzle, cand.call)
         assert g.loss == pytest.approx(best.ev - cand.ev)
+        # figures with one decimal, as the table beside them shows
+        assert f"{best.ev:+.1f} points a hand" in g.explanation
+        if cand.call != best.call:
+            assert f": {cand.ev:+.1f} (" in g.explanation
     worst = puzzle.analysis.candidates[-1]
     if best.ev - worst.ev > 100:
         assert grade_bid(puzzle, worst.call).band == "blunder"

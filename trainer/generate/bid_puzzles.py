@@ -270,13 +270,14 @@ def grade_bid(puzzle: BidPuzzle | BidAnalysis, call: str) -> BidGrade:
     loss = max(0.0, best.ev - mine.ev)
     band = bid_band(loss)
     n = analysis.samples
-    text = [f"Best: {call_name(best.call)}, {best.ev:+.0f} points a hand on average over {n} "
+    # one decimal, as the table beside it shows (a sentence's +10 against the table's +9.5)
+    text = [f"Best: {call_name(best.call)}, {best.ev:+.1f} points a hand on average over {n} "
             f"layouts ({outcome(analysis, best)})."]
     if mine.call == best.call:
         text.append("That is your call: best.")
     else:
-        text.append(f"Your {call_name(mine.call)}: {mine.ev:+.0f} "
-                    f"({outcome(analysis, mine)}), {loss:.0f} points less: "
+        text.append(f"Your {call_name(mine.call)}: {mine.ev:+.1f} "
+                    f"({outcome(analysis, mine)}), {loss:.1f} points less: "
                     f"{band_words(band, loss)}.")
     strains = []
     for c in (best, mine):
