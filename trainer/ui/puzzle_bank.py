@@ -184,10 +184,11 @@ def matching(puzzles: Iterable[P], wanted: PuzzleFilter,
 
 # --- the rules a puzzle needs ------------------------------------------------------------------
 
-PLAY_OPTIONS = ("players", "deck", "six_player_teams", "joker_lead_any_suit",
-                "joker_no_void_suit", "joker_low_in_misere")
-"""The options that change the play of a position (the others are about bidding, scoring or
-winning, which a play puzzle never reaches)."""
+PACK_OPTIONS = ("players", "deck", "six_player_teams")
+JOKER_OPTIONS = ("joker_lead_any_suit", "joker_no_void_suit")
+"""With ``joker_low_in_misere`` and `PACK_OPTIONS`, the options that change the play of a
+position (the others are about bidding, scoring or winning, which a play puzzle never
+reaches)."""
 MISERE_TYPES = frozenset({"misere", "open_misere"})
 
 
@@ -202,20 +203,17 @@ def puzzle_rules(puzzle: object) -> RuleSet:
 
 
 def play_options(puzzle: PlayPuzzle) -> tuple[str, ...]:
-    """The options of `PLAY_OPTIONS` that can change a play puzzle's answers: the pack's
-    always; the joker's at no trumps and misère only while a free joker is still held (RULES.md
-    §5: ``joker_low_in_misere`` in misère only); in a suit contract the joker is a trump and
-    none of them applies."""
+    """The options that can change a play puzzle's answers: the pack's always; the joker's at
+    no trumps and misère only while a free joker is still held (RULES.md §5:
+    ``joker_low_in_misere`` in misère only); in a suit contract the joker is a trump and none
+    of them applies."""
     position = puzzle.position
     free = (position.contract.trump is None and position.joker_suit is None
             and any(c.is_joker for hand in position.hands.values() for c in hand))
-    pack = ("players", "deck", "six_player_teams")
     if not free:
-        return pack
-    joker = ("joker_lead_any_suit", "joker_no_void_suit")
-    if position.contract.misere:
-        joker += ("joker_low_in_misere",)
-    return pack + joker
+        return PACK_OPTIONS
+    misere = ("joker_low_in_misere",) if position.contract.misere else ()
+    return PACK_OPTIONS + JOKER_OPTIONS + misere
 
 
 def fits_rules(puzzle: object, rules: RuleSet) -> bool:
