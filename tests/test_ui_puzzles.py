@@ -12,9 +12,10 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from trainer.cards import JOKER
+from trainer.generate.grading import PuzzleSession
 from trainer.generate.records import PlayPuzzle
 from trainer.progress import ProgressStore, Rating
-from trainer.rules import PRESETS, RuleSet
+from trainer.rules import PRESETS, Play, RuleSet
 from trainer.ui.board_html import NARROW_STYLE, board_html, compass, history_rows
 from trainer.ui.puzzle_bank import (
     PuzzleFilter,
@@ -222,6 +223,37 @@ def test_a_reload_replays_the_puzzle_as_practice(db: Path) -> None:
     assert [(a.correct, a.rated) for a in attempts] == [(False, True), (True, False),
                                                        (True, False)]
     assert puzzle.id in [p for p, _ in store.review_queue(tess)]
+
+
+def test_a_reload_mid_try_goes_on_from_the_same_trick(db: Path) -> None:
+    """A tester's case: a right card, a reload (or a server restart), then a wrong card. The
+    reload goes on after the right card, and the try rated is the one begun before it."""
+    puzzle = next(p for p in PUZZLES if len(p.solution) >= 2
+                  and any(q not in set(p.solution[1].right) for q in _second_legal(p)))
+    ProgressStore(db).learner("Rita")
+    at = start(puzzle, learner="Rita")
+    first = puzzle.solution[0].line[0].code
+    click_card(at, first)
+    again = start(puzzle, learner="Rita")  # a reload is a new session on the same address
+    assert again.success[0].value.startswith("**Card 1 ✓")
+    assert f"play_card:{first}" not in {b.key.rsplit(":", 1)[0] for b in again.button if b.key}
+    wrong = next(q.code for q in _second_legal(puzzle) if q not in set(puzzle.solution[1].right))
+    click_card(again, wrong)
+    store = ProgressStore(db)
+    rita = store.learner("Rita", create=False)
+    [attempt] = store.attempts(rita)
+    assert (attempt.correct, attempt.rated, attempt.detail["plays"]) == (False, True,
+                                                                         [first, wrong])
+    assert store.get_setting(rita, "play_unfinished") is None  # the try is over: nothing kept
+    third = start(puzzle, learner="Rita")  # a later showing starts afresh, as practice
+    assert not any("Card 1" in m.value for m in third.success)
+
+
+def _second_legal(puzzle: PlayPuzzle) -> list[Play]:
+    """The learner's legal plays at the puzzle's second decision, after the main line."""
+    session = PuzzleSession(puzzle)
+    session.play(puzzle.solution[0].line[0])
+    return session.legal_plays()
 
 
 def test_show_solution_says_it_counts_as_a_miss(db: Path) -> None:

@@ -63,6 +63,19 @@ class PlayAttempt:
             self.result = self.session.solved
         return verdict
 
+    def resume(self, codes: list[str]) -> None:
+        """Replay the learner's cards ``codes`` of an unfinished first try (kept in the store
+        over a reload or a restart), without showing the replies again. Stops at the first code
+        that is not a legal play or not a right card (the try then ends as it would have)."""
+        for code in codes:
+            play = next((p for p in self.legal_plays() if p.code == code), None)
+            if play is None:
+                break
+            self.play(play)
+            if self.result is not None:
+                break
+        self.frames = []
+
     def retry(self) -> None:
         """Back to the puzzle's position (the counted result stays as it was)."""
         self.session.retry()

@@ -13,6 +13,7 @@ at a puzzle moves the ratings, a later showing is practice and the page says so.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Sequence
 
@@ -26,7 +27,7 @@ from trainer.progress import Learner
 from trainer.rules import Play
 from trainer.ui.board_html import board_html, history_rows
 from trainer.ui.play_attempt import PlayAttempt
-from trainer.ui.profile import current_learner
+from trainer.ui.profile import STORE_ERRORS, current_learner, store
 from trainer.ui.puzzle_bank import (
     CONTRACT_TYPES,
     SIDES,
@@ -38,6 +39,7 @@ from trainer.ui.puzzle_bank import (
 from trainer.ui.puzzle_picker import NO_MATCH, PuzzlePicker, open_bank, rating_line
 
 ATTEMPT_KEY = "play_attempt"  # the PlayAttempt of the puzzle on show
+UNFINISHED_SETTING = "play_unfinished"  # a first try still going: {"puzzle": id, "plays": codes}
 TYPES_KEY = "play_types"
 SIDES_KEY = "play_sides"
 PAUSE_KEY = "play_pause"  # seconds between replies (tests set 0)
@@ -48,7 +50,27 @@ PAUSE = 0.4
 
 
 def _start(puzzle: PlayPuzzle) -> None:
-    st.session_state[ATTEMPT_KEY] = PlayAttempt.start(puzzle)
+    """A new attempt at ``puzzle``, picking up the learner's unfinished first try at it."""
+    attempt = PlayAttempt.start(puzzle)
+    learner = current_learner()
+    if learner is not None:
+        with contextlib.suppress(*STORE_ERRORS):
+            kept = store().get_setting(learner, UNFINISHED_SETTING)
+            if isinstance(kept, dict) and kept.get("puzzle") == puzzle.id:
+                attempt.resume([str(code) for code in kept.get("plays", [])])
+    st.session_state[ATTEMPT_KEY] = attempt
+
+
+def _keep_unfinished(attempt: PlayAttempt) -> None:
+    """Keep a first try that is still going in the store, so that a reload or a restart goes on
+    from the same trick instead of starting a new, rated try (cleared once the try ends)."""
+    learner = current_learner()
+    if learner is None:
+        return
+    going = attempt.result is None and not attempt.revealed and attempt.verdicts
+    value = {"puzzle": attempt.puzzle.id, "plays": attempt.plays_text()} if going else None
+    with contextlib.suppress(*STORE_ERRORS):
+        store().set_setting(learner, UNFINISHED_SETTING, value)
 
 
 def _contract_and_side(bank: Bank[PlayPuzzle]) -> None:
@@ -102,6 +124,7 @@ def _play(play_code: str) -> None:
         return  # a stale click (the table has moved on)
     attempt.play(play)
     _save(attempt)
+    _keep_unfinished(attempt)
 
 
 def _retry() -> None:
@@ -112,6 +135,7 @@ def _reveal() -> None:
     attempt: PlayAttempt = st.session_state[ATTEMPT_KEY]
     attempt.reveal()
     _save(attempt)
+    _keep_unfinished(attempt)
 
 
 def play_button_label(play: Play, several: bool) -> str:
