@@ -18,6 +18,7 @@ mastery bar are read from it (see `trainer.ui.state`).
 from __future__ import annotations
 
 import streamlit as st
+import streamlit.components.v1 as components
 
 from trainer.errors import TrainerError
 from trainer.quiz import MASTERY_STREAK, Mastery, Question, make_question
@@ -45,6 +46,13 @@ from trainer.ui.state import (
 # No bare strings at module level here: Streamlit's "magic" would print them on the page.
 CURRENT_KEY = "lesson_current"  # the lesson on show, kept while the learner visits other pages
 PICK_KEY = "lesson_pick"  # the lesson picker widget
+TO_TOP_KEY = "lesson_to_top"  # set by "Next lesson": the new lesson opens at its top
+PLAY_PAGE = "trainer/ui/play_page.py"
+BID_PAGE = "trainer/ui/bid_page.py"
+# Streamlit keeps the scroll position across reruns; this scrolls the page back to its title.
+SCROLL_TO_TOP = ("<script>const main = window.parent.document.querySelector("
+                 "'[data-testid=\"stMain\"]'); if (main) main.scrollTo(0, 0); "
+                 "window.parent.scrollTo(0, 0);</script>")
 
 
 # How many of a lesson's last questions a new one avoids repeating (lesson 1 asked the pack's
@@ -103,6 +111,7 @@ def _next_question(lesson_id: str) -> None:
 def _go_to(lesson_id: str) -> None:
     st.session_state[CURRENT_KEY] = lesson_id
     st.session_state[PICK_KEY] = lesson_id
+    st.session_state[TO_TOP_KEY] = True
 
 
 # --- drawing -----------------------------------------------------------------------------------
@@ -226,6 +235,10 @@ def _draw_mastery(lesson: Lesson, lessons: list[Lesson]) -> None:
             args=(later[0].id,),
             icon=":material/arrow_forward:",
         )
+    elif record.mastered:  # the last lesson: the puzzles come next
+        st.markdown("That was the last lesson. Put it to work on puzzles graded card by card:")
+        st.page_link(PLAY_PAGE, label="Play puzzles", icon=":material/playing_cards:")
+        st.page_link(BID_PAGE, label="Bidding puzzles", icon=":material/gavel:")
 
 
 def _practice(lesson: Lesson, lessons: list[Lesson], rules: RuleSet) -> None:
@@ -264,6 +277,8 @@ def render() -> None:
     learner = current_learner()
     rules = current_rules()
     lesson = _choose(lessons)
+    if st.session_state.pop(TO_TOP_KEY, False):
+        components.html(SCROLL_TO_TOP, height=0)
     if learner is not None:
         st.caption(f"Saving progress for **{md(learner.name)}**.")
     else:
