@@ -33,6 +33,7 @@ from trainer.ui.candidate_views import (
 from trainer.ui.cards_svg import hand_html
 from trainer.ui.hand_analysis import call_text, seat_words
 from trainer.ui.profile import current_learner
+from trainer.ui.progress_charts import PLOT_CONFIG
 from trainer.ui.puzzle_answer import Answer, answer_actions, band_badge
 from trainer.ui.puzzle_bank import Bank, theme_words, themes_text
 from trainer.ui.puzzle_picker import NO_MATCH, PuzzlePicker, open_bank, rating_line
@@ -145,7 +146,7 @@ def _grade(puzzle: BidPuzzle, answer: Answer[BidGrade]) -> None:
     if figure is None:
         figure = bar_figure(list(table["Call"]), list(table[SCORE]), mine_row(table),
                             title="Expected score per call", errors=list(table[SE]))
-    st.plotly_chart(figure, key="bid_chart", config={"displaylogo": False})
+    st.plotly_chart(figure, key="bid_chart", config=PLOT_CONFIG)
 
 
 def render() -> None:

@@ -10,6 +10,9 @@ BAND = "rgba(94, 42, 132, 0.15)"
 LINE = "#5e2a84"
 BAR = "#2e7d32"
 MARGIN = {"l": 10, "r": 10, "t": 40, "b": 10}
+PLOT_CONFIG = {"displaylogo": False, "displayModeBar": False}
+"""Streamlit's plotly config for every chart here and on the puzzle pages: no tool bar, which on
+a phone sat over the chart's title (the charts are small summaries, not for zooming)."""
 INSIDE_FROM = 40
 """Bars at least this % long carry their label inside; shorter ones just outside."""
 

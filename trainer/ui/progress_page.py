@@ -11,7 +11,7 @@ import streamlit as st
 from trainer.progress import Attempt, Learner, StoreError
 from trainer.ui.lesson_files import LessonError, load_lessons
 from trainer.ui.profile import STORE_ERRORS, UNKNOWN_KEY, current_learner, md, store
-from trainer.ui.progress_charts import accuracy_figure, rating_figure
+from trainer.ui.progress_charts import PLOT_CONFIG, accuracy_figure, rating_figure
 from trainer.ui.progress_data import (
     PuzzleCounts,
     accuracy_by_lesson,
@@ -57,7 +57,7 @@ def _rating(attempts: list[Attempt]) -> None:
                 icon=":material/monitoring:")
         st.page_link(PLAY_PAGE, label="Play a puzzle", icon=":material/playing_cards:")
         return
-    st.plotly_chart(rating_figure(history), key="chart_rating", config={"displaylogo": False})
+    st.plotly_chart(rating_figure(history), key="chart_rating", config=PLOT_CONFIG)
 
 
 def _accuracy(attempts: list[Attempt], lessons: dict[str, str]) -> None:
@@ -69,13 +69,13 @@ def _accuracy(attempts: list[Attempt], lessons: dict[str, str]) -> None:
     else:
         title = "Puzzles solved at the first try, by theme"
         st.plotly_chart(accuracy_figure(by_theme, "Theme", title), key="chart_themes",
-                        config={"displaylogo": False})
+                        config=PLOT_CONFIG)
     if by_lesson.empty:
         st.caption("Accuracy by lesson appears once you have answered a practice question.")
         st.page_link(LEARN_PAGE, label="Go to the lessons", icon=":material/school:")
     else:
         st.plotly_chart(accuracy_figure(by_lesson, "Lesson", "Practice answers right by lesson"),
-                        key="chart_lessons", config={"displaylogo": False})
+                        key="chart_lessons", config=PLOT_CONFIG)
 
 
 def _reviews(learner: Learner, titles: dict[str, str]) -> None:
