@@ -7,6 +7,7 @@ from dataclasses import fields
 
 import pytest
 
+from trainer.bidding import Auction, parse_bid
 from trainer.cards import JOKER, Card, Rank, Seat, Suit, pack
 from trainer.errors import RuleError
 from trainer.quiz import (
@@ -16,11 +17,13 @@ from trainer.quiz import (
     SEAT_NAMES,
     Mastery,
     Question,
+    _which_suit_why,
     card_name,
     make_question,
 )
+from trainer.quizzes.bidding import call_why
 from trainer.quizzes.common import side_name
-from trainer.rules import Play, RuleSet, legal_plays, ruleset
+from trainer.rules import CardOrder, Play, RuleSet, legal_plays, ruleset
 from trainer.ui.lesson_files import (
     REQUIRED_KEYS,
     LessonError,
@@ -791,3 +794,23 @@ def test_misere_defenders_feedback_says_whether_the_bid_was_made() -> None:
             made = q.fact("tricks") == "0"
             assert ("the bid is made" in q.explanation) == made, q.explanation
             assert ("is set" in q.explanation) == (not made), q.explanation
+
+
+def test_which_suit_feedback_at_no_trumps_names_no_left_bower() -> None:
+    """A tester's case: at no trumps 9♣ is a club, and no left bower exists to change suit."""
+    nine = Card(Suit.CLUBS, Rank.NINE)
+    text = _which_suit_why(nine, CardOrder(trump=None))
+    assert text == "9♣ is a club: at no trumps every card but the joker stays in its own suit."
+    assert "left bower" in _which_suit_why(nine, CardOrder(trump=Suit.HEARTS))
+
+
+def test_an_opening_bid_says_misere_still_needs_a_seven() -> None:
+    """RULES.md §3: misère only after someone has bid seven, so not 'any bid' may open."""
+    rules = ruleset("australian")
+    auction = Auction(rules, Seat.S)
+    assert call_why(auction, parse_bid("7C"), rules) == (
+        "Nobody has bid yet, so 7♣ may open the auction (any bid but misère, which needs a "
+        "seven first).")
+    american = ruleset("american")
+    assert call_why(Auction(american, Seat.S), parse_bid("7C"), american).endswith(
+        "(any bid).")

@@ -266,9 +266,9 @@ def _which_suit_why(card: Card, order: CardOrder) -> str:
                 f"trumps it is a {suit_one(order.trump)}."
             )
         return (
-            "At no trumps the joker belongs to no suit (unless the declarer nominated a suit "
-            "for it before the first lead, which was not done here): it may be played only "
-            "when its holder cannot follow suit, or led with a named suit."
+            "At no trumps the joker belongs to no suit (no suit was nominated for it here): "
+            "it may be played only when its holder cannot follow suit, or led with a named "
+            "suit."
         )
     assert card.suit is not None
     bower = _bower_note(card, order)
@@ -279,6 +279,9 @@ def _which_suit_why(card: Card, order: CardOrder) -> str:
             f"At no trumps there are no bowers: {card.pretty} is an ordinary "
             f"{suit_one(card.suit)}."
         )
+    if order.trump is None:
+        return (f"{card.pretty} is a {suit_one(card.suit)}: at no trumps every card but the "
+                f"joker stays in its own suit.")
     return (
         f"{card.pretty} is a {suit_one(card.suit)}: only the joker and the left bower (the "
         f"other jack of the trumps' colour) change suit."
@@ -450,8 +453,8 @@ def _winner_why(trick: Sequence[Play], winner: int, order: CardOrder) -> str:
             else "was played by a player who could not follow suit"
         )
         return (
-            f"At no trumps the joker wins any trick it is played to: here it {how} "
-            f"(unless a suit was nominated for it, which was not done here)."
+            f"At no trumps the joker (no suit nominated for it) wins any trick it is played "
+            f"to: here it {how}."
         )
     trumps = [p.card for p in trick if order.is_trump(p.card)]
     if trumps:

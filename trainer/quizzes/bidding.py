@@ -198,7 +198,9 @@ def call_why(auction: Auction, bid: Bid, rules: RuleSet) -> str:
         )
     parts = []
     if high is None:
-        parts.append("Nobody has bid yet, so any bid may open the auction.")
+        others = ("any bid but misère, which needs a seven first"
+                  if rules.misere and rules.misere_needs_seven else "any bid")
+        parts.append(f"Nobody has bid yet, so {bid.pretty} may open the auction ({others}).")
     else:
         parts.append(f"{cap(bid.pretty)} is higher than the last bid, {high.pretty}.")
     if bid == MISERE:
