@@ -18,6 +18,7 @@ from trainer.ui.cards_svg import (
     card_svg,
     hand_html,
     inline_cards_html,
+    red_suits,
     trick_html,
 )
 
@@ -139,3 +140,9 @@ def test_six_player_ranks_drawn() -> None:
     for rank in (Rank.ELEVEN, Rank.TWELVE, Rank.THIRTEEN):
         text = rank.code
         assert f">{text}</text>" in card_svg(Card(Suit.HEARTS, rank))
+
+
+def test_red_suits_colours_hearts_and_diamonds_outside_code() -> None:
+    assert red_suits("the red 4s, 4♥ and 4♦; **8♠**") == (
+        "the red 4s, 4:red[♥] and 4:red[♦]; **8♠**")
+    assert red_suits("`x♥` and ♥") == "`x♥` and :red[♥]"

@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 from trainer.cards import Card, Rank, Suit
 from trainer.quiz import MASTERY_STREAK, Mastery, Question, make_question
 from trainer.rules import PRESETS, RuleSet
+from trainer.ui.cards_svg import red_suits
 from trainer.ui.lesson_files import load_lessons
 from trainer.ui.rule_options import TITLES, option_words
 
@@ -61,7 +62,7 @@ def test_every_lesson_renders_with_a_question(lesson: str) -> None:
     at = start(LEARN, lesson_current=lesson)
     assert at.radio(key="lesson_pick").value == lesson
     q = question(at, lesson)
-    assert any(option_words(q.prompt) in m.value for m in at.markdown)
+    assert any(red_suits(option_words(q.prompt)) in m.value for m in at.markdown)
     assert len([b for b in at.button if b.key.startswith(f"choice:{lesson}:")]) == len(q.choices)
     assert any("<svg" in m.value for m in at.markdown)
 
@@ -91,7 +92,7 @@ def test_answer_right_then_wrong() -> None:
     q = question(at, lesson)
     click_choice(at, lesson, q.answer)
     assert at.success[0].value.startswith("Right")
-    assert option_words(q.explanation) in at.success[0].value
+    assert red_suits(option_words(q.explanation)) in at.success[0].value
     assert not any(f"`{name}`" in at.success[0].value for name in TITLES)  # options in words
     assert at.session_state["mastery"][lesson].streak == 1
 
@@ -101,7 +102,8 @@ def test_answer_right_then_wrong() -> None:
     wrong = next(c for c in q2.choices if c != q2.answer)
     click_choice(at, lesson, wrong)
     assert at.error[0].value.startswith("Not quite")
-    assert q2.answer in at.error[0].value and option_words(q2.explanation) in at.error[0].value
+    shown = at.error[0].value
+    assert q2.answer in shown and red_suits(option_words(q2.explanation)) in shown
     record = at.session_state["mastery"][lesson]
     assert record.streak == 0 and record.answered == 2 and record.right == 1
 
@@ -132,7 +134,7 @@ def test_left_bower_feedback_on_the_page() -> None:
     assert question(at, "following") == q
     click_choice(at, "following", "Yes")
     shown = at.error[0].value
-    assert "J♦ is the left bower: with hearts trumps it is a heart" in shown
+    assert red_suits("J♦ is the left bower: with hearts trumps it is a heart") in shown
     assert "does not follow diamonds" in shown
 
 
@@ -238,7 +240,7 @@ def test_new_lessons_answer_with_feedback(lesson: str) -> None:
     q = question(at, lesson)
     click_choice(at, lesson, q.answer)
     assert at.success[0].value.startswith("Right")
-    assert option_words(q.explanation) in at.success[0].value
+    assert red_suits(option_words(q.explanation)) in at.success[0].value
     assert not any(f"`{name}`" in at.success[0].value for name in TITLES)  # options in words
     assert at.session_state["mastery"][lesson].streak == 1
 

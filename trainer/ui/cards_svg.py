@@ -14,6 +14,7 @@ so a hand of ten fits a phone-width window. The output is meant for
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from html import escape
 
@@ -53,6 +54,19 @@ _STAR = (
     "M50 4 L61 37 L96 37 L68 58 L79 92 L50 71 L21 92 L32 58 L4 37 L39 37 Z"
 )
 _SUIT_PLURAL = {s: s.noun for s in Suit}
+
+
+_CODE_SPAN = re.compile(r"(`[^`]*`)")
+
+
+def red_suits(markdown: str) -> str:
+    """Markdown with each ♥ and ♦ outside code spans coloured red (Streamlit's ``:red[…]``), as
+    the suits are printed on the cards: ``"4♥ and 4♦"`` → ``"4:red[♥] and 4:red[♦]"``. For
+    text only, not HTML (an attribute holding a suit symbol would break)."""
+    parts = _CODE_SPAN.split(markdown)
+    for i in range(0, len(parts), 2):  # the even parts lie outside code spans
+        parts[i] = parts[i].replace("♥", ":red[♥]").replace("♦", ":red[♦]")
+    return "".join(parts)
 
 
 def suit_colour(suit: Suit) -> str:

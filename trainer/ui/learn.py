@@ -23,7 +23,7 @@ import streamlit.components.v1 as components
 from trainer.errors import TrainerError
 from trainer.quiz import MASTERY_STREAK, Mastery, Question, make_question
 from trainer.rules import RuleSet, preset_name
-from trainer.ui.cards_svg import hand_html, trick_html
+from trainer.ui.cards_svg import hand_html, red_suits, trick_html
 from trainer.ui.lesson_files import (
     Lesson,
     LessonError,
@@ -198,7 +198,7 @@ def _draw_choices(lesson: Lesson, question: Question, answered: str | None) -> N
     per_row = min(len(question.choices), 3 if longest > 10 else 5)
     columns = st.columns(per_row)
     for i, choice in enumerate(question.choices):
-        label = choice
+        label = red_suits(choice)
         if answered is not None and question.is_right(choice):
             label = f":green[**✓ {choice}**]"
         elif answered == choice:
@@ -249,15 +249,17 @@ def _practice(lesson: Lesson, lessons: list[Lesson], rules: RuleSet) -> None:
     except TrainerError as e:
         st.error(f"No question could be dealt under these rules: {e}")
         return
-    st.markdown(f"**{option_words(question.prompt)}**")
+    st.markdown(f"**{red_suits(option_words(question.prompt))}**")
     _draw_cards(question)
     answered = st.session_state.get(answer_key(lesson.id))
     _draw_choices(lesson, question, answered)
     if answered is not None:
         if question.is_right(answered):
-            st.success(option_words(question.feedback(answered)), icon=":material/check_circle:")
+            st.success(red_suits(option_words(question.feedback(answered))),
+                       icon=":material/check_circle:")
         else:
-            st.error(option_words(question.feedback(answered)), icon=":material/cancel:")
+            st.error(red_suits(option_words(question.feedback(answered))),
+                     icon=":material/cancel:")
         st.button("Next question", key=NEXT_KEY, on_click=_next_question, args=(lesson.id,),
                   type="primary")
     _draw_mastery(lesson, lessons)

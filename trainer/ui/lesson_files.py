@@ -31,7 +31,7 @@ from trainer.errors import TrainerError
 from trainer.notation import parse_card, parse_suit
 from trainer.quiz import QUIZZES, Mastery
 from trainer.rules import CardOrder
-from trainer.ui.cards_svg import hand_html, inline_cards_html
+from trainer.ui.cards_svg import hand_html, inline_cards_html, red_suits
 from trainer.ui.rule_options import option_words
 
 LESSON_DIR = Path(__file__).resolve().parents[2] / "lessons"
@@ -174,14 +174,16 @@ def split_blocks(body: str) -> list[Block]:
 
 def inline_html(text: str) -> str:
     """Markdown text with each inline ``:cards[...]`` marker replaced by small card pictures
-    (for ``st.markdown(..., unsafe_allow_html=True)``), and each rule option written as code
-    (```joker_low_in_misere```) by the name the Rules page gives it (*Joker low in misère*)."""
+    (for ``st.markdown(..., unsafe_allow_html=True)``), ♥ and ♦ in red, and each rule option
+    written as code (```joker_low_in_misere```) by the name the Rules page gives it
+    (*Joker low in misère*)."""
 
     def picture(m: re.Match[str]) -> str:
         marker = parse_marker(m.group(1), m.group(2))
         return inline_cards_html(marker.cards, marker.order)
 
-    return option_words(CARD_MARKER.sub(picture, text))
+    # red suits first: the card pictures put in after are HTML, with suit symbols in labels
+    return option_words(CARD_MARKER.sub(picture, red_suits(text)))
 
 
 def next_lesson(lessons: list[Lesson], records: dict[str, Mastery]) -> Lesson | None:
