@@ -29,7 +29,7 @@ from trainer.ui.candidate_views import (
     discard_table,
     mine_row,
 )
-from trainer.ui.hand_analysis import makes
+from trainer.ui.hand_analysis import call_text, makes
 from trainer.ui.puzzle_answer import Answer
 from trainer.ui.puzzle_bank import load_bank
 
@@ -98,6 +98,11 @@ def test_best_call_is_graded_best_and_saved_once(db: Path) -> None:
     answer: Answer = at.session_state["bid_answer"]
     assert answer.band == "best" and answer.result is True and answer.saved
     assert ":green-badge[Best]" in text(at)
+    # the auction shows the learner's call where the "?" was
+    auction = at.table[0].value
+    cells = [c for row in auction.values.tolist() for c in row if c]
+    assert "?" not in cells and cells[-1] == call_text(best)
+    assert "**The auction, with your call**" in text(at)
     table = at.dataframe[0].value
     assert list(table["You"]).count(YOU) == 1
     assert at.get("plotly_chart"), "the trick chart is drawn"

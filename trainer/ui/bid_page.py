@@ -101,12 +101,14 @@ def _header(puzzle: BidPuzzle, learner: Learner | None, played: bool) -> None:
     st.markdown(rating_line(puzzle, learner, played))
 
 
-def _table(puzzle: BidPuzzle) -> None:
+def _table(puzzle: BidPuzzle, answered: str | None) -> None:
+    """The hand and the auction: "?" where the learner calls, or once answered their call."""
     a = puzzle.analysis
     st.markdown(hand_html(a.hand, label="your hand"), unsafe_allow_html=True)
-    st.markdown("**The auction so far**")
-    st.table(auction_table(a.rules, a.dealer, a.auction, a.seat), border="horizontal",
-             hide_index=True)
+    st.markdown("**The auction so far**" if answered is None else "**The auction, with your call**")
+    calls = list(a.auction) + ([answered] if answered is not None else [])
+    st.table(auction_table(a.rules, a.dealer, calls, None if answered else a.seat, you=a.seat),
+             border="horizontal", hide_index=True)
 
 
 def _buttons(chooser: PuzzlePicker[BidPuzzle], puzzle: BidPuzzle) -> None:
@@ -163,7 +165,7 @@ def render() -> None:
     answer = answer_for(puzzle)
     st.divider()
     _header(puzzle, current_learner(), chooser.played_before(puzzle))
-    _table(puzzle)
+    _table(puzzle, answer.grade.call.call if answer.grade is not None else None)
     if answer.grade is None:
         _buttons(chooser, puzzle)
     else:

@@ -151,7 +151,8 @@ def _card_buttons(attempt: PlayAttempt) -> None:
     state = attempt.state
     if not legal:
         return
-    st.markdown(f"**Your play** ({seat_name(attempt.session.learner)}): click a card.")
+    st.markdown(f"**Your play** ({seat_name(attempt.session.learner)}): choose a card with the "
+                "buttons below.")
     hand = state.hands[attempt.session.learner]
     with st.container(horizontal=True, gap="small", key="play_cards"):
         for card in sorted(hand, key=state.order.display_key):
