@@ -235,6 +235,9 @@ def test_discard_page_renders_thirteen_cards() -> None:
     assert at.title[0].value == "Discard puzzles"
     boxes = [c for c in at.checkbox if c.key and c.key.startswith("discard_pick:")]
     assert len(boxes) == 13
+    # the cards just taken from the kitty are marked where they are ticked
+    marked = {c.key.rsplit(":", 1)[1] for c in boxes if c.label.endswith(" (kitty)")}
+    assert marked == {c.code for c in puzzle.kitty}
     assert at.button(key="discard_go").disabled
 
 

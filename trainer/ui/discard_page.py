@@ -147,12 +147,14 @@ def _cards(puzzle: DiscardPuzzle, answer: Answer[DiscardGrade]) -> None:
     a = puzzle.analysis
     order = CardOrder(trump=a.contract.trump)
     done = answer.grade is not None
+    kitty = set(puzzle.kitty)
     with st.container(horizontal=True, gap="small", key="discard_cards"):
         for card in sorted(a.hand, key=order.display_key):
             with st.container(width="content", gap=None, key=f"discard_card_{card.code}"):
                 st.markdown(card_svg(card, order, width=CARD_WIDTH, mark_trumps=True),
                             unsafe_allow_html=True)
-                st.checkbox(card.pretty, key=pick_key(card), disabled=done)
+                label = f"{card.pretty} (kitty)" if card in kitty else card.pretty
+                st.checkbox(label, key=pick_key(card), disabled=done)
 
 
 def _choose(chooser: PuzzlePicker[DiscardPuzzle], puzzle: DiscardPuzzle) -> None:
