@@ -103,6 +103,8 @@ def test_best_call_is_graded_best_and_saved_once(db: Path) -> None:
     cells = [c for row in auction.values.tolist() for c in row if c]
     assert "?" not in cells and cells[-1] == call_text(best)
     assert "**The auction, with your call**" in text(at)
+    [words] = [e for e in at.expander if e.label == "What these words mean"]
+    assert "**Double dummy**" in words.markdown[0].value
     table = at.dataframe[0].value
     assert list(table["You"]).count(YOU) == 1
     assert at.get("plotly_chart"), "the trick chart is drawn"

@@ -34,7 +34,7 @@ from trainer.ui.cards_svg import hand_html
 from trainer.ui.hand_analysis import call_text, seat_words
 from trainer.ui.profile import current_learner
 from trainer.ui.progress_charts import PLOT_CONFIG
-from trainer.ui.puzzle_answer import Answer, answer_actions, band_badge
+from trainer.ui.puzzle_answer import Answer, answer_actions, band_badge, glossary
 from trainer.ui.puzzle_bank import Bank, theme_words, themes_text
 from trainer.ui.puzzle_picker import NO_MATCH, PuzzlePicker, open_bank, rating_line
 from trainer.ui.rule_options import rules_summary
@@ -136,6 +136,7 @@ def _grade(puzzle: BidPuzzle, answer: Answer[BidGrade]) -> None:
                "is played). Makes: the chance that contract makes, whoever declares it; Tricks: "
                "the declaring side's mean tricks. Double dummy, every player sees every card: "
                "real play makes somewhat fewer tricks.")
+    glossary()
     a = puzzle.analysis
     notes = [*map(seat_words, a.inferences),
              *(f"dropped, as no layout fitted: {seat_words(d)}" for d in a.dropped)]

@@ -37,7 +37,7 @@ from trainer.ui.candidate_views import (
 from trainer.ui.cards_svg import card_svg
 from trainer.ui.profile import current_learner
 from trainer.ui.progress_charts import PLOT_CONFIG
-from trainer.ui.puzzle_answer import Answer, answer_actions, band_badge
+from trainer.ui.puzzle_answer import Answer, answer_actions, band_badge, glossary
 from trainer.ui.puzzle_bank import Bank, themes_text
 from trainer.ui.puzzle_picker import NO_MATCH, PuzzlePicker, open_bank, rating_line
 from trainer.ui.solver_access import solver_lock
@@ -190,6 +190,7 @@ def _grade(puzzle: DiscardPuzzle, answer: Answer[DiscardGrade]) -> None:
                "score more. Every discard is played on the same layouts, so the gap between "
                "two of them is surer than their ± s.e. (each score's own spread) suggests. "
                f"{GRADES}")
+    glossary()
     figure = bar_figure(list(table["Discard"]), list(table[SCORE]), mine_row(table),
                         title="Expected score per discard", errors=list(table[SE]))
     st.plotly_chart(figure, key="discard_chart", config=PLOT_CONFIG)

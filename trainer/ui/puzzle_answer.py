@@ -60,6 +60,26 @@ class Answer(Generic[G]):
         self.retries += 1
 
 
+GLOSSARY = (
+    "- **A layout**: one way the cards you cannot see (the other hands and the kitty) might "
+    "lie. The trainer deals many at random, each fitting what the auction says.\n"
+    "- **Double dummy**: each layout is played out as if every player could see every card, "
+    "with the best play for both sides, by an exact search of the remaining tricks. It is the "
+    "fairest yardstick a computer has; real players, who cannot see the cards, make somewhat "
+    "fewer tricks.\n"
+    "- **Expected score**: the average over the layouts of your side's points minus the "
+    "opponents' (rule book §6).\n"
+    "- **± s.e.** (standard error): how far that average may be off because the layouts are a "
+    "sample; about two of them either side covers the true value nineteen times in twenty."
+)
+
+
+def glossary() -> None:
+    """A closed "What these words mean" box under a bid or discard grade, for new players."""
+    with st.expander("What these words mean", icon=":material/help:"):
+        st.markdown(GLOSSARY)
+
+
 def answer_actions(prefix: str, on_retry: Callable[[], None], on_next: Callable[[], None],
                    graded: bool) -> None:
     """The Retry and Next puzzle buttons under an answer (keys ``{prefix}_retry`` and
