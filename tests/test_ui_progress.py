@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pandas as pd
 import pytest
@@ -19,6 +20,7 @@ from trainer.ui.progress_data import (
     accuracy_by_theme,
     csv_bytes,
     history_table,
+    in_zone,
     rating_history,
     review_table,
 )
@@ -162,6 +164,19 @@ def test_review_table_says_when() -> None:
                          {"a": "A"}, now)
     assert list(table["Status"]) == ["due now", "in 3 days"]
     assert list(table["Title"]) == ["A", ""]
+    links = review_table([("p0000007", now), ("d0000002", now), ("x1", now)], {}, now,
+                         "Ann Lee")["Open"]
+    assert list(links[:2]) == ["play?puzzle=p0000007&learner=Ann+Lee",
+                               "discard?puzzle=d0000002&learner=Ann+Lee"]
+    assert pd.isna(links[2])  # an id of no known kind gets no link
+
+
+def test_times_are_shown_in_the_learners_zone() -> None:
+    """A tester in Sydney saw server (UTC) times: 21:37 on 30 Nov is 08:37 on 1 Dec there."""
+    utc = pd.DataFrame({"When": [datetime(2026, 11, 30, 21, 37, tzinfo=UTC)]})
+    local = in_zone(utc, "When", ZoneInfo("Australia/Sydney"))["When"][0]
+    assert (local.day, local.hour, local.minute) == (1, 8, 37)
+    assert utc["When"][0].hour == 21  # the table given is left as it was
 
 
 def test_zero_percent_bars_keep_a_visible_label() -> None:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, tzinfo
+from urllib.parse import urlencode
 
 import pandas as pd
 
@@ -106,15 +107,37 @@ def accuracy_by_lesson(attempts: Sequence[Attempt], titles: Mapping[str, str]) -
     return table.sort_values("order", ignore_index=True).drop(columns="order")
 
 
+PUZZLE_PAGES = {"p": "play", "b": "bidding", "d": "discard"}
+"""A puzzle id's first letter to the url path of its page."""
+
+
+def puzzle_link(puzzle: str, learner: str) -> str | None:
+    """The address that opens ``puzzle`` for ``learner``: ``"play?puzzle=p0000001&learner=Ann"``
+    (relative to the app), None for an id of no known kind."""
+    page = PUZZLE_PAGES.get(puzzle[:1])
+    return f"{page}?{urlencode({'puzzle': puzzle, 'learner': learner})}" if page else None
+
+
 def review_table(queue: Sequence[tuple[str, datetime]], titles: Mapping[str, str],
-                 now: datetime) -> pd.DataFrame:
+                 now: datetime, learner: str = "") -> pd.DataFrame:
     """The review queue: ``Puzzle``, ``Title``, ``Due`` (a time), ``Status`` (due now or in
-    how long)."""
+    how long), ``Open`` (`puzzle_link` for ``learner``)."""
     rows = []
     for puzzle, due in queue:
         rows.append({"Puzzle": puzzle, "Title": titles.get(puzzle, ""), "Due": due,
-                     "Status": "due now" if due <= now else "in " + _span(due - now)})
-    return pd.DataFrame(rows, columns=["Puzzle", "Title", "Due", "Status"])
+                     "Status": "due now" if due <= now else "in " + _span(due - now),
+                     "Open": puzzle_link(puzzle, learner)})
+    return pd.DataFrame(rows, columns=["Puzzle", "Title", "Due", "Status", "Open"])
+
+
+def in_zone(table: pd.DataFrame, column: str, zone: tzinfo) -> pd.DataFrame:
+    """``table`` with the times in ``column`` (aware, as the store keeps them in UTC) shown in
+    ``zone``."""
+    if table.empty:
+        return table
+    out = table.copy()
+    out[column] = pd.to_datetime(out[column], utc=True).dt.tz_convert(zone)
+    return out
 
 
 def _span(delta: object) -> str:

@@ -4,7 +4,8 @@ table with CSV export. Without a learner it invites the learner to pick a name o
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import streamlit as st
 
@@ -18,6 +19,7 @@ from trainer.ui.progress_data import (
     accuracy_by_theme,
     csv_bytes,
     history_table,
+    in_zone,
     rating_history,
     review_table,
 )
@@ -50,8 +52,17 @@ def _summary(learner: Learner, attempts: list[Attempt]) -> None:
         f"lesson answers right **{right} of {len(lessons)}**")
 
 
+def browser_zone() -> tzinfo:
+    """The learner's time zone, as the browser reports it (UTC when it does not)."""
+    name = st.context.timezone
+    try:
+        return ZoneInfo(name) if name else UTC
+    except (ZoneInfoNotFoundError, ValueError):
+        return UTC
+
+
 def _rating(attempts: list[Attempt]) -> None:
-    history = rating_history(attempts)
+    history = in_zone(rating_history(attempts), "When", browser_zone())
     if history.empty:
         st.info("Your rating chart starts with your first play puzzle.",
                 icon=":material/monitoring:")
@@ -85,17 +96,20 @@ def _reviews(learner: Learner, titles: dict[str, str]) -> None:
         st.caption("No puzzles to review: a puzzle you fail comes back here, and on "
                    "\"Next puzzle for me\", when it is due.")
         return
-    table = review_table(queue, titles, datetime.now(UTC))
+    table = in_zone(review_table(queue, titles, datetime.now(UTC), learner.name), "Due",
+                    browser_zone())
     due = int((table["Status"] == "due now").sum())
     st.caption(f"{len(table)} puzzles in the queue, {due} due now. \"Next puzzle for me\" on "
-               "each puzzle page (Play, Bidding, Discard) serves its due ones first.")
+               "each puzzle page (Play, Bidding, Discard) serves its due ones first, or open "
+               "one here.")
     st.dataframe(table, hide_index=True, column_config={
-        "Due": st.column_config.DatetimeColumn(format="D MMM YYYY, HH:mm")})
+        "Due": st.column_config.DatetimeColumn(format="D MMM YYYY, HH:mm"),
+        "Open": st.column_config.LinkColumn(display_text="Open")})
 
 
 def _history(learner: Learner, attempts: list[Attempt], titles: dict[str, str]) -> None:
     st.subheader("Every attempt")
-    table = history_table(attempts, titles)
+    table = in_zone(history_table(attempts, titles), "When", browser_zone())
     st.dataframe(table, hide_index=True, height=min(400, 38 + 35 * len(table)),
                  column_config={"When": st.column_config.DatetimeColumn(
                      format="D MMM YYYY, HH:mm")})
