@@ -66,13 +66,27 @@ def test_home_invites_a_name_and_pages_work_without_one(db: Path) -> None:
     assert ProgressStore(db).learners() == []
 
 
-@pytest.mark.parametrize("bad", ["", "   ", "x" * 41])
-def test_bad_names_get_a_clear_message(db: Path, bad: str) -> None:
+@pytest.mark.parametrize(("bad", "why"), [
+    ("", "type a name first (spaces alone do not count)"),
+    ("   ", "type a name first (spaces alone do not count)"),
+    ("x" * 41, "41 characters is too long; 40 at most"),
+])
+def test_bad_names_get_a_clear_message(db: Path, bad: str, why: str) -> None:
     at = start()
     create(at, bad)
-    assert any("That name will not do: give 1 to 40 characters" in e.value for e in at.error)
+    assert [e.value for e in at.error] == [f"That name will not do: {why}."]
     assert "learner" not in at.query_params
     assert ProgressStore(db).learners() == []
+
+
+def test_continue_without_a_name_is_told_beside_the_list(db: Path) -> None:
+    ProgressStore(db).learner("Ann")
+    at = start()
+    at.button(key="learner_continue").click().run()
+    assert [e.value for e in at.error] == ["Choose your name in the list first."]
+    assert at.session_state["learner_pick_error"]  # drawn under the list, not under Create
+    create(at, "Bo")  # gone once another step is taken
+    assert not at.error
 
 
 def test_create_learner_answer_and_restart(db: Path) -> None:

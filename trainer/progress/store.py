@@ -170,8 +170,10 @@ class ProgressStore:
         Raises `StoreError` for an empty or over-long name, or an unknown one when not creating.
         """
         clean = (name or "").strip()
-        if not 1 <= len(clean) <= 40:
-            raise StoreError("name: give 1 to 40 characters")
+        if not clean:
+            raise StoreError("name: type a name first (spaces alone do not count)")
+        if len(clean) > 40:
+            raise StoreError(f"name: {len(clean)} characters is too long; 40 at most")
         with self._write() as db:
             row = _same_name(db, clean)
             if row is None:

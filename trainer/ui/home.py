@@ -32,6 +32,7 @@ DISCARD_PAGE = "trainer/ui/discard_page.py"
 NEW_NAME_KEY = "learner_new_name"
 PICK_NAME_KEY = "learner_pick"
 ERROR_KEY = "learner_error"
+PICK_ERROR_KEY = "learner_pick_error"  # Continue pressed with no name chosen in the list
 EXISTS_KEY = "learner_exists"
 START_KEY = "home_start"
 
@@ -56,6 +57,7 @@ def _create() -> None:
     the saved name and to use Continue or choose another name."""
     name = (st.session_state.get(NEW_NAME_KEY) or "").strip()
     st.session_state.pop(EXISTS_KEY, None)
+    st.session_state.pop(PICK_ERROR_KEY, None)
     try:
         taken = store().saved_name(name) if name else None
     except STORE_ERRORS:
@@ -70,11 +72,13 @@ def _create() -> None:
 
 def _continue() -> None:
     st.session_state.pop(EXISTS_KEY, None)
+    st.session_state.pop(PICK_ERROR_KEY, None)
     name = st.session_state.get(PICK_NAME_KEY)
     if name:
         _open(name)
     else:
-        st.session_state[ERROR_KEY] = "Choose your name in the list first."
+        st.session_state.pop(ERROR_KEY, None)
+        st.session_state[PICK_ERROR_KEY] = "Choose your name in the list first."
 
 
 def _learner_form() -> None:
@@ -90,6 +94,8 @@ def _learner_form() -> None:
                          placeholder="Choose your name")
         with right:
             st.button("Continue", key="learner_continue", on_click=_continue, width="stretch")
+        if st.session_state.get(PICK_ERROR_KEY):  # next to the list it is about
+            st.error(st.session_state[PICK_ERROR_KEY], icon=":material/error:")
     left, right = st.columns([3, 1], vertical_alignment="bottom")
     with left:
         st.text_input("New learner", key=NEW_NAME_KEY, placeholder="Your name (1 to 40 "
