@@ -26,6 +26,8 @@ import pytest
 
 from trainer.generate.records import PlayPuzzle, load_play_puzzles
 from trainer.notation import parse_play
+from trainer.progress import ProgressStore
+from trainer.quiz import MASTERY_STREAK
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "streamlit_app.py"
@@ -162,6 +164,7 @@ def open_page(page: Page, url: str) -> None:
     settle(page)
 
 
+MAIN_SCROLL_JS = "() => document.querySelector('[data-testid=\"stMain\"]').scrollTop"
 SCROLLERS = ('[data-testid="stMain"], [data-testid="stAppViewContainer"], '
              '[data-testid="stMainBlockContainer"]')
 PAGE_HEIGHT_JS = ("(sel) => Math.max(document.body.scrollHeight, "
@@ -248,6 +251,37 @@ def test_solve_the_first_puzzle_and_find_it_after_reload(page: Page, server: str
     expect(page.get_by_text("1 attempt at 1 puzzle, 1 solved at the first try")).to_be_visible()
     expect(page.locator(".js-plotly-plot").first).to_be_visible()
     snap(page, shots, "progress")
+
+
+def test_next_lesson_opens_at_the_top(page: Page, server: str, store_path: Path) -> None:
+    """The button sits below the practice; the next lesson must not open scrolled down to its
+    own practice (Streamlit keeps the scroll position across reruns)."""
+    store = ProgressStore(store_path)
+    learner = store.learner("Cy")
+    for _ in range(MASTERY_STREAK):
+        store.record_lesson_answer(learner, "the-pack", True, {})
+    page.set_viewport_size({"width": 400, "height": 800})
+    open_page(page, f"{server}/learn?learner=Cy&lesson=the-pack")
+    button = page.get_by_role("button", name="Next lesson: Card order and the trump suit")
+    button.scroll_into_view_if_needed()
+    assert page.evaluate(MAIN_SCROLL_JS) > 800
+    click(page, button)
+    expect(page.get_by_role("heading", name="2. Card order and the trump suit")).to_be_visible()
+    page.wait_for_function(f"() => ({MAIN_SCROLL_JS})() === 0", timeout=TIMEOUT_MS)
+
+
+def test_a_reload_mid_puzzle_keeps_the_cards_played(page: Page, server: str) -> None:
+    puzzle = next(p for p in load_play_puzzles(ROOT / "puzzles" / "play.jsonl")
+                  if len(p.solution) >= 2)
+    open_page(page, server)
+    page.get_by_label("New learner").fill("Dot")
+    click(page, page.get_by_role("button", name="Create"))
+    open_page(page, f"{server}/play?learner=Dot&puzzle={puzzle.id}")
+    click(page, card_button(page, puzzle.solution[0].line[0].code))
+    expect(page.get_by_text("Card 1 ✓")).to_be_visible()
+    page.reload()
+    settle(page)
+    expect(page.get_by_text("Card 1 ✓")).to_be_visible()
 
 
 def test_a_wrong_card_shows_the_refutation(page: Page, server: str, shots: Path) -> None:
