@@ -15,6 +15,7 @@ from trainer.bidding import (
     ladder,
     parse_bid,
     parse_call,
+    turns_from_calls,
 )
 from trainer.cards import Seat
 from trainer.errors import BidError, TrainerError
@@ -511,3 +512,23 @@ def test_legal_calls_at_start() -> None:
     calls = Auction(AUS, W).legal_calls()
     assert calls[0] == PASS
     assert [c.code for c in calls[1:]] == [c for c in AUSTRALIAN_LADDER if c != "MIS"]
+
+
+def test_calls_as_made_become_turns_with_implicit_passes() -> None:
+    """A tester typed ``P 6S 7S P P`` (North dealing): East passed first and is out, so the
+    last pass is South's and ends the auction (RULES.md §3). Read turn by turn, it had been
+    East's implicit pass, leaving South to call again."""
+    rules = PRESETS["australian"]
+    turns = turns_from_calls(rules, Seat.N, ["P", "6S", "7S", "P", "P"])
+    assert turns == ["P", "6S", "7S", "P", "P", "P"]
+    done = Auction(rules, Seat.N, turns)
+    assert done.is_over and done.contract == parse_bid("7S") and done.declarer is Seat.W
+    # dealer West: N passes, E 7S, S 8H, W passes, E passes: South declares 8H
+    turns = turns_from_calls(rules, Seat.W, ["P", "7S", "8H", "P", "P"])
+    auction = Auction(rules, Seat.W, turns)
+    assert auction.is_over and auction.declarer is Seat.S
+    with pytest.raises(BidError, match="call P: the auction is over"):
+        turns_from_calls(rules, Seat.W, ["P", "7S", "8H", "P", "P", "P"])
+    # with bid_after_pass nobody is out: the calls are the turns
+    back = RuleSet(bid_after_pass=True)
+    assert turns_from_calls(back, Seat.N, ["P", "6S", "7S", "P"]) == ["P", "6S", "7S", "P"]

@@ -179,6 +179,18 @@ def test_hand_analysis_form_calls_trainer_simulate(monkeypatch: pytest.MonkeyPat
     assert any("at least 3 trumps" in c.value for c in at.caption)
 
 
+def test_the_auction_is_read_as_the_calls_were_made(monkeypatch: pytest.MonkeyPatch) -> None:
+    """South, dealer East (the default): S passes, W 6♠, N 7♠, E passes, W passes. South is
+    out after the first pass and makes no more calls; the simulation gets the turns, South's
+    implicit pass in its place (a tester's auction had been read as South calling twice)."""
+    at, calls = submit(monkeypatch, auction="P 6S 7S P P")
+    assert not at.error
+    assert calls[0]["auction"] == ["P", "6S", "7S", "P", "P", "P"]
+    at, calls = submit(monkeypatch, auction="P 6S 7S P P P")
+    assert [e.value for e in at.error] == ["auction: call P: the auction is over"]
+    assert not calls
+
+
 def test_hand_analysis_defaults_make_it_your_turn(monkeypatch: pytest.MonkeyPatch) -> None:
     """With no calls typed, the default seat and dealer leave the learner to call first."""
     from trainer.bidding import Auction

@@ -17,6 +17,7 @@ from trainer.generate.bid_puzzles import BidPuzzle, grade_bid
 from trainer.generate.discard_puzzles import DiscardPuzzle
 from trainer.generate.explain import seat_name
 from trainer.progress import ProgressStore, Rating
+from trainer.rules import PRESETS
 from trainer.ui.auction_view import auction_table, call_rows
 from trainer.ui.candidate_views import (
     MAKES,
@@ -380,6 +381,14 @@ def test_auction_table_puts_calls_under_their_seats() -> None:
     assert "?" not in set(done.to_numpy().ravel())
     assert [c for c in done.columns if "you" in c] == [
         c for c in done.columns if c.startswith(seat_name(d.seat))]
+
+
+def test_a_player_who_is_out_has_a_dash_not_a_second_pass() -> None:
+    """d0000017's auction, dealer South: W passes, N 6♣, E passes, S 9♠, (W out), N passes.
+    West's turn in the second round is an implicit pass, not a call West made."""
+    table = auction_table(PRESETS["australian"], Seat.S, ["P", "6C", "P", "9S", "P", "P"])
+    assert [list(row) for row in table.values] == [["Pass", "6♣", "Pass", "9♠"],
+                                                   ["—", "Pass", "", ""]]
 
 
 def test_call_rows_cover_every_legal_call_once() -> None:

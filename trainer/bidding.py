@@ -8,6 +8,7 @@ auction state machine with the check / can / do shape: `Auction.legal_calls`,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -282,3 +283,18 @@ class Auction:
         while self.seat_of_call(len(self.calls)) is not seat:
             self.calls.append(PASS)
         self.calls.append(call)
+
+
+def turns_from_calls(rules: RuleSet, dealer: Seat, calls: Sequence[Bid | str]) -> list[str]:
+    """The calls as the players made them, clockwise from the dealer's left (a player who has
+    passed and is out makes no more calls), as the per-turn codes `Auction` keeps: each seat
+    that is out has an implicit ``"P"`` in its turn. ``P 6S 7S P P`` with North dealing (East
+    out after the first pass) is ``P 6S 7S P P P``: the last pass is South's, which ends it.
+
+    Raises `BidError` naming the call that is not allowed (``call 6S: ...``), or a call after
+    the auction is over. RULES.md §3.
+    """
+    auction = Auction(rules, dealer)
+    for c in calls:
+        auction.call(parse_call(c) if isinstance(c, str) else c)
+    return [c.code if isinstance(c, Bid) else c for c in auction.calls]

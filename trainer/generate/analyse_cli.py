@@ -16,7 +16,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from trainer.bidding import parse_bid
+from trainer.bidding import parse_bid, turns_from_calls
 from trainer.errors import TrainerError
 from trainer.notation import parse_hand, parse_seat
 from trainer.rules import RuleSet, ruleset
@@ -56,7 +56,10 @@ def analyse_hand(hand: str | Sequence[str], seat: str, dealer: str,
     cards = parse_hand(hand)
     me = parse_seat(seat, rs)
     deal_seat = parse_seat(dealer, rs, "dealer")
-    calls = split_calls(auction)
+    try:  # typed as the calls were made: the players who are out make none
+        calls = turns_from_calls(rs, deal_seat, split_calls(auction))
+    except TrainerError as e:
+        raise SimulationError(f"auction: {e}") from e
     if samples < 1:
         raise SimulationError("samples: give at least 1")
     if contract is None:
@@ -104,7 +107,9 @@ def register(sub: Any) -> None:
     p.add_argument("--hand", required=True, help="10 card codes (13 with --contract)")
     p.add_argument("--seat", required=True, help="your seat: N E S W")
     p.add_argument("--dealer", required=True, help="the dealer's seat")
-    p.add_argument("--auction", default="", help='calls so far from the dealer\'s left: "P 7S"')
+    p.add_argument("--auction", default="",
+                   help='the calls so far as made, from the dealer\'s left (a player who has '
+                   'passed makes no more calls): "P 7S"')
     p.add_argument("--contract", help="analyse the discard for this contract (13 cards)")
     p.add_argument("--samples", type=int, default=ANALYSE_SAMPLES, help="layouts to simulate")
     p.add_argument("--seed", type=int, default=0, help="layout seed")

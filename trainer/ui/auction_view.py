@@ -1,7 +1,8 @@
 """The auction so far as a table by seat, and call buttons' labels (pure functions).
 
 Columns are the seats in calling order, from the dealer's left (the dealer last); each row is
-one round. With ``to_call`` given, a "?" marks where that seat calls next.
+one round. With ``to_call`` given, a "?" marks where that seat calls next. A player who has
+passed and is out (RULES.md §3) has "—" in its later turns.
 """
 
 from __future__ import annotations
@@ -31,7 +32,14 @@ def auction_table(rules: RuleSet, dealer: Seat, calls: Sequence[str],
     auction = Auction(rules, dealer)
     players = len(rules.seats)
     order = [auction.seat_of_call(i) for i in range(players)]
-    cells = [call_text(c) for c in calls]
+    # A player who has passed is out: their later turns hold an implicit pass, shown as "—".
+    out_later = not (rules.bid_after_pass or rules.one_round_bidding)
+    cells, passed = [], set()
+    for i, c in enumerate(calls):
+        seat = auction.seat_of_call(i)
+        cells.append("—" if out_later and seat in passed else call_text(c))
+        if c == "P":
+            passed.add(seat)
     if to_call is not None:
         cells.append("?")
     cells += [""] * (-len(cells) % players)

@@ -30,7 +30,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from trainer.bidding import Bid, parse_call
+from trainer.bidding import Bid, parse_call, turns_from_calls
 from trainer.cards import Seat, sort_key
 from trainer.errors import TrainerError
 from trainer.generate.explain import seat_name
@@ -187,7 +187,9 @@ def render_hand_analysis() -> None:
                                   placeholder="JK JH JD AH KH 7S 6C ...")
         auction_text = st.text_input("The auction from the dealer's left: so far, to bid; "
                                      "all of it (or none), to discard",
-                                     key="hand_auction", placeholder="P 6S P")
+                                     key="hand_auction", placeholder="P 6S P",
+                                     help="The calls as they were made: a player who has "
+                                     "passed makes no more calls.")
         contract_text = st.text_input(
             "Your contract, to choose a discard (13 cards)", key="hand_contract",
             placeholder="8H", help="With 13 cards: the bid you won. The auction is then the "
@@ -216,12 +218,11 @@ def render_hand_analysis() -> None:
             hand = [c.code for c in parse_hand(hand_text)]
         except TrainerError as e:
             raise TrainerError(f"hand: {e}") from e  # name the field, as the others do
-        auction = auction_text.replace(",", " ").split()
-        for call in auction:
-            try:
-                parse_call(call)
-            except TrainerError as e:
-                raise TrainerError(f"auction: {e}") from e
+        try:  # typed as the calls were made: the players who are out make none
+            auction = turns_from_calls(rules, Seat(dealer), auction_text.replace(",", " ")
+                                       .split())
+        except TrainerError as e:
+            raise TrainerError(f"auction: {e}") from e
         if len(hand) not in (10, 10 + rules.kitty_size):
             raise TrainerError(f"hand: {len(hand)} cards; give 10 to bid, or "
                                f"{10 + rules.kitty_size} with the contract to discard")
