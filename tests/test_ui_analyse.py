@@ -12,8 +12,11 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from trainer.cards import Seat
+from trainer.bidding import parse_bid
+from trainer.cards import Seat, pack
 from trainer.notation import parse_position
+from trainer.rules import ruleset
+from trainer.simulate import SimulationError, analyse_discard
 from trainer.solver import analyse
 from trainer.ui.hand_analysis import candidates_table, discards_table, supported
 from trainer.ui.position_values import EXAMPLE, pretty_json, value_position, values_table
@@ -318,3 +321,18 @@ def test_values_table_names_the_joker_in_full() -> None:
     assert "Joker (named ♠)" in set(table["Card"])
     assert not any("the joker" in str(c) for c in table["Card"])
     assert label_text(Play(JOKER)) == "Joker" and play_text(Play(JOKER)) == "the joker"
+
+
+def test_the_form_counts_the_kitty_of_the_rules_in_use() -> None:
+    """With the 45-card pack the kitty holds 5: a discard starts from 15 cards, not 13."""
+    at = start(rules=ruleset({"deck": 45}))
+    assert at.text_input(key="hand_cards").label == ("Your hand: 10 cards to bid, or 15 (with "
+                                                     "the kitty) to discard")
+    assert "(15 cards)" in at.text_input(key="hand_contract").label
+
+
+def test_a_misere_contract_is_refused_when_misere_is_off() -> None:
+    rules = ruleset({"misere": False})
+    low = [c for c in pack(4) if not c.is_joker][:13]
+    with pytest.raises(SimulationError, match="contract: MIS: misère is not played"):
+        analyse_discard(low, parse_bid("MIS"), Seat.S, Seat.E, (), rules, samples=1)

@@ -728,6 +728,9 @@ def analyse_discard(cards: Sequence[Card], contract: Bid, seat: Seat, dealer: Se
     """
     rules = rules or ruleset()
     _check_table(rules)
+    if contract.misere and not rules.misere:
+        raise SimulationError(f"contract: {contract.code}: misère is not played under these "
+                              "rules")
     cards = tuple(sorted(cards, key=sort_key))
     check_cards(cards, (10 + rules.kitty_size,), rules)
     extra = [tuple(sorted(d, key=sort_key)) for d in include]

@@ -182,7 +182,8 @@ def render_hand_analysis() -> None:
     st.caption("Deals the unseen cards at random many times and plays each layout double dummy, "
                "to estimate what each call is worth.")
     with st.form("hand_analysis"):
-        hand_text = st.text_input("Your hand: 10 cards to bid, or 13 (with the kitty) to "
+        full = 10 + rules.kitty_size  # 13, or 15 with the 45-card pack's kitty of 5
+        hand_text = st.text_input(f"Your hand: 10 cards to bid, or {full} (with the kitty) to "
                                   "discard", key="hand_cards",
                                   placeholder="JK JH JD AH KH 7S 6C ...")
         auction_text = st.text_input("The auction from the dealer's left: so far, to bid; "
@@ -191,9 +192,9 @@ def render_hand_analysis() -> None:
                                      help="The calls as they were made: a player who has "
                                      "passed makes no more calls.")
         contract_text = st.text_input(
-            "Your contract, to choose a discard (13 cards)", key="hand_contract",
-            placeholder="8H", help="With 13 cards: the bid you won. The auction is then the "
-            "whole auction, or left empty.")
+            f"Your contract, to choose a discard ({full} cards)", key="hand_contract",
+            placeholder="8H", help=f"With {full} cards: the bid you won. The auction is then "
+            "the whole auction, or left empty.")
         left, middle, right = st.columns(3)
         mine = seats.index("S") if "S" in seats else 0
         seat = left.selectbox("Your seat", seats, index=mine)
@@ -231,8 +232,9 @@ def render_hand_analysis() -> None:
             raise TrainerError(f"contract: with {len(hand)} cards give the contract you won "
                                "(such as 8H) to choose a discard; or give 10 cards to bid")
         if not discarding and contract_text.strip():
-            raise TrainerError(f"contract: only to choose a discard, with the 13 cards of hand "
-                               f"and kitty (the hand has {len(hand)}); leave it empty to bid")
+            raise TrainerError(f"contract: only to choose a discard, with the {full} cards of "
+                               f"hand and kitty (the hand has {len(hand)}); leave it empty to "
+                               "bid")
         progress(0.0)
         if discarding:
             result = run_discard_analysis(hand, contract_text, auction, seat, dealer, rules,
