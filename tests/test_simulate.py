@@ -18,6 +18,7 @@ from trainer.policy import choose_discard, estimate_tricks
 from trainer.rules import PRESETS, STRAINS, CardOrder, ruleset
 from trainer.simulate import (
     Inference,
+    Job,
     SimulationError,
     analyse_bid,
     analyse_discard,
@@ -27,6 +28,7 @@ from trainer.simulate import (
     net_score,
     sample_layouts,
     shortlist_discards,
+    solve_layout,
     strain_result,
 )
 
@@ -203,6 +205,34 @@ def test_obvious_hand_gets_a_high_heart_bid():
     calls = [c.call for c in a.candidates]
     assert "P" in calls and "OMIS" in calls and "MIS" not in calls  # MIS needs a seven (§3)
     assert a.value_of("10H").call == "10H"  # any legal bid, from the distribution
+
+
+def test_a_pass_ending_an_all_pass_auction_plays_no_trumps_when_the_rules_say_so():
+    """RULES.md §3 ``all_pass="play_no_trumps"``: the fourth pass after three has the hand
+    played at no trumps, 10 a trick to each side; under ``redeal`` it is thrown in (0)."""
+    nt = ruleset({"all_pass": "play_no_trumps"})
+    # West dealt: N, E, S passed; West holds the top trumps of any no-trump hand
+    a = analyse_bid(OBVIOUS, Seat.W, Seat.W, ("P", "P", "P"), nt, samples=8, seed=1, workers=1)
+    p = a.value_of("P")
+    assert p.mean_tricks is not None and p.mean_tricks >= 6
+    assert p.ev == pytest.approx(20 * p.mean_tricks - 100) and p.se > 0
+    thrown = analyse_bid(OBVIOUS, Seat.W, Seat.W, ("P", "P", "P"), AUS, samples=8, seed=1,
+                         workers=1).value_of("P")
+    assert (thrown.ev, thrown.mean_tricks) == (0.0, None)
+    # not the last pass: the auction goes on, so no all-pass hand is valued yet
+    early = analyse_bid(OBVIOUS, Seat.S, Seat.W, ("P", "P"), nt, samples=4, seed=1, workers=1)
+    assert early.value_of("P").mean_tricks is None
+
+
+def test_an_all_pass_job_counts_the_seats_side():
+    """Both sides' tricks of an all-pass no-trump hand add up to ten, whichever side is counted,
+    and the dealer's left leads (no kitty exchange)."""
+    nt = ruleset({"all_pass": "play_no_trumps"})
+    layout = sample_layouts(OBVIOUS, Seat.W, Seat.W, ("P", "P", "P"), nt, 1,
+                            random.Random(5)).layouts[0]
+    ours, theirs = solve_layout(layout, [Job(parse_bid("6NT"), Seat.W, all_pass=True),
+                                         Job(parse_bid("6NT"), Seat.N, all_pass=True)], nt)
+    assert ours + theirs == 10
 
 
 def test_candidates_are_the_same_whatever_the_number_of_workers():

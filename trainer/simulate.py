@@ -77,9 +77,9 @@ from typing import Any
 from trainer.bidding import MISERE, PASS, Auction, Bid, bid_rank, parse_call
 from trainer.cards import JOKER, Card, Deal, Rank, Seat, sort_key
 from trainer.errors import TrainerError
-from trainer.play import start_play
+from trainer.play import PlayState, start_play
 from trainer.policy import choose_discard, estimate_tricks
-from trainer.rules import STRAINS, CardOrder, RuleSet, ruleset
+from trainer.rules import STRAINS, CardOrder, RuleSet, Strain, ruleset
 from trainer.scoring import TRICKS_PER_HAND, score_hand
 
 Progress = Callable[[int, int], None]
@@ -257,6 +257,9 @@ class Job:
     contract: Bid
     declarer: Seat
     discard: tuple[Card, ...] | None = None
+    all_pass: bool = False
+    """An all-pass hand played at no trumps (RULES.md §3 ``all_pass="play_no_trumps"``): no
+    kitty exchange, the dealer's left leads, and ``declarer``'s side's tricks are counted."""
 
 
 _SOLVER: Any = None
@@ -277,6 +280,12 @@ def solve_layout(layout: Deal, jobs: Sequence[Job], rules: RuleSet) -> tuple[int
     solver = _solver()
     out = []
     for job in jobs:
+        if job.all_pass:
+            hand = start_play(layout, None, None, (), rules)
+            # the solver counts a declarer's side: the job's seat stands in as one
+            out.append(solver.value(PlayState(rules, job.contract, job.declarer, hand.hands,
+                                              hand.leader)))
+            continue
         discard = job.discard
         if discard is None:
             pool = list(layout.hands[job.declarer]) + list(layout.kitty)
@@ -475,8 +484,16 @@ def strain_result(bid: Bid, hist: Sequence[int], rules: RuleSet) -> CallResult:
 
 def _pass_result(standing: Bid | None, ours: bool, tricks: Sequence[int],
                  rules: RuleSet) -> CallResult:
+    """Pass: the standing bid is played (``tricks``: its declarer side's), or with none standing
+    the hand is thrown in (0), or, when this pass ends an all-pass auction under
+    ``all_pass="play_no_trumps"``, played at no trumps (``tricks``: our side's) for 10 a trick
+    to each side (RULES.md §3)."""
     if standing is None:
-        return CallResult(PASS, 0.0, 0.0, 0.0)
+        if not tricks:
+            return CallResult(PASS, 0.0, 0.0, 0.0)
+        total = 10
+        ev, se = mean_se([10 * t - 10 * (total - t) for t in tricks])
+        return CallResult(PASS, ev, se, 0.0, sum(tricks) / len(tricks))
     ev, se = mean_se([net_score(standing, t, rules, ours) for t in tricks])
     good = sum(made(standing, t) == ours for t in tricks) / len(tricks)
     mean = None if standing.misere else sum(tricks) / len(tricks)
@@ -534,13 +551,19 @@ def analyse_bid(hand: Sequence[Card], seat: Seat, dealer: Seat, calls: Sequence[
         jobs.append(Job(MISERE, seat))
     if standing is not None and bidder is not None:
         jobs.append(Job(standing, bidder))
+    # this pass would end an auction of passes, and the rules then play the hand at no trumps
+    all_pass = (standing is None and rules.all_pass == "play_no_trumps"
+                and len(auction.calls) == len(rules.seats) - 1)
+    if all_pass:
+        jobs.append(Job(Bid(6, Strain.NO_TRUMPS), seat, all_pass=True))
     sample = sample_layouts(hand, seat, dealer, codes, rules, samples,
                             random.Random(f"layouts:{seed}"))
     rows = run_jobs(sample.layouts, jobs, rules, workers, progress)
     column = {i: [row[i] for row in rows] for i in range(len(jobs))}
     tricks = {s.value: histogram(column[i]) for i, s in enumerate(strains)}
     results = [_pass_result(standing, bidder is not None and bidder in rules.side_of(seat),
-                            column[len(jobs) - 1] if standing is not None else [], rules)]
+                            column[len(jobs) - 1] if standing is not None or all_pass else [],
+                            rules)]
     for strain in strains:
         levels = [b for b in legal_bids if b.strain is strain]
         for k, bid in enumerate(levels):

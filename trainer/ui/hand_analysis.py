@@ -257,12 +257,15 @@ def render_hand_analysis() -> None:
         return
     st.markdown(hand_html(parse_hand(hand), label="your hand"), unsafe_allow_html=True)
     st.dataframe(candidates_table(result.candidates, result.standing_side), hide_index=True,
+                 placeholder="—",
                  column_config={"Chance to make": st.column_config.NumberColumn(format="percent"),
                                 "Expected score": st.column_config.NumberColumn(format="%.1f"),
                                 "± (s.e.)": st.column_config.NumberColumn(format="%.1f")})
     st.caption("Expected score: points for your side minus the opponents' on this hand, "
                "averaged over the layouts, each call taken as the final contract (pass: the "
-               "standing bid is played). Chance to make: that contract's, whoever declares it.")
+               "standing bid is played; with no bid, the hand is thrown in, or under \"When all "
+               "pass: play it at no trumps\" played at no trumps for 10 a trick). Chance to "
+               "make: that contract's, whoever declares it.")
     _assumptions(result)
 
 
