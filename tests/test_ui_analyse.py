@@ -14,11 +14,11 @@ from streamlit.testing.v1 import AppTest
 
 from trainer.bidding import parse_bid
 from trainer.cards import Seat, pack
-from trainer.notation import parse_position
+from trainer.notation import parse_hand, parse_position
 from trainer.rules import ruleset
 from trainer.simulate import SimulationError, analyse_discard
 from trainer.solver import analyse
-from trainer.ui.hand_analysis import candidates_table, discards_table, supported
+from trainer.ui.hand_analysis import best_discard_text, candidates_table, discards_table, supported
 from trainer.ui.position_values import EXAMPLE, pretty_json, value_position, values_table
 from trainer.ui.puzzle_bank import load_bank
 
@@ -336,3 +336,18 @@ def test_a_misere_contract_is_refused_when_misere_is_off() -> None:
     low = [c for c in pack(4) if not c.is_joker][:13]
     with pytest.raises(SimulationError, match="contract: MIS: misère is not played"):
         analyse_discard(low, parse_bid("MIS"), Seat.S, Seat.E, (), rules, samples=1)
+
+
+def test_tied_discards_are_named_together() -> None:
+    """A tester's misère hand: throwing the three lowest cards 'won' a tie with 7♠ 7♣ 7♥."""
+    def row(codes: str, ev: float, p: float) -> types.SimpleNamespace:
+        return types.SimpleNamespace(discard=parse_hand(codes), ev=ev, se=0.0, p_make=p,
+                                     mean_tricks=0.0)
+
+    table = discards_table([row("4D 5H 4H", 250.0, 1.0), row("7S 7C 7H", 250.0, 1.0),
+                            row("5S 6S 7S", 240.0, 0.98)], misere=True)
+    assert best_discard_text(table) == (
+        "Best discard: **4♦ 5♥ 4♥**. As good on these layouts: **7♠ 7♣ 7♥** (the same "
+        "expected score and chance to make).")
+    assert best_discard_text(table.iloc[[2]].reset_index(drop=True)) == (
+        "Best discard: **5♠ 6♠ 7♠**.")

@@ -282,9 +282,24 @@ def discards_table(candidates: Sequence[Any], misere: bool = False) -> pd.DataFr
     return frame.sort_values("Expected score", ascending=False, ignore_index=True, kind="stable")
 
 
+def best_discard_text(table: pd.DataFrame) -> str:
+    """The headline over a `discards_table`: the best discard, and the others that tie with it
+    (the same expected score and chance to make, to the table's precision), so that a tie is
+    not read as one right answer."""
+    def key(i: int) -> tuple[float, float]:
+        return round(table["Expected score"][i], 1), round(table["Chance to make"][i], 3)
+
+    ties = [table["Discard"][i] for i in range(1, len(table)) if key(i) == key(0)]
+    text = f"Best discard: **{table['Discard'][0]}**."
+    if ties:
+        text += (" As good on these layouts: " + "; ".join(f"**{t}**" for t in ties) +
+                 " (the same expected score and chance to make).")
+    return text
+
+
 def _show_discards(result: HandReport, misere: bool) -> None:
     table = discards_table(result.candidates, misere)
-    st.markdown(f"Best discard: **{table['Discard'][0]}**.")
+    st.markdown(best_discard_text(table))
     st.dataframe(table, hide_index=True,
                  column_config={"Chance to make": st.column_config.NumberColumn(format="percent"),
                                 "Expected score": st.column_config.NumberColumn(format="%.1f"),
