@@ -350,4 +350,4 @@ def test_tied_discards_are_named_together() -> None:
         "Best discard: **4♦ 5♥ 4♥**. As good on these layouts: **7♠ 7♣ 7♥** (the same "
         "expected score and chance to make).")
     assert best_discard_text(table.iloc[[2]].reset_index(drop=True)) == (
-        "Best discard: **5♠ 6♠ 7♠**.")
+        "Best discard: **7♠ 6♠ 5♠**.")
