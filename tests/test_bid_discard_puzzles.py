@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from trainer.bidding import PASS, Auction, Bid, parse_bid, parse_call
-from trainer.cards import JOKER, Rank
+from trainer.cards import JOKER, Rank, sort_key
 from trainer.errors import TrainerError
 from trainer.generate.bands import discard_band
 from trainer.generate.bid_puzzles import (
@@ -383,3 +383,18 @@ def test_a_choice_graded_best_but_not_the_top_says_so(discards):
     assert "3.2 points less: graded best (within 5 of the best)." in grade.explanation
     top = grade_discard(_discard(discards, "d0000014"), ["KH", "TH", "4H"])
     assert "That is your discard: best." in top.explanation
+
+
+def test_a_rule_of_thumb_puzzle_says_what_the_rule_throws(discards):
+    """A tester met "Rule of thumb fails" puzzles that never said what the rule would throw;
+    every such puzzle's grade now names it and what it loses."""
+    traps = [DiscardPuzzle.from_json(r) for r in discards if "policy_trap" in r["themes"]]
+    assert traps
+    for puzzle in traps:
+        rule = next(c for c in puzzle.analysis.candidates if c.policy)
+        loss = score_key(puzzle.analysis.best) - score_key(rule)
+        assert loss > 0, puzzle.id
+        text = grade_discard(puzzle, list(puzzle.analysis.best.discard)).explanation
+        names = " ".join(c.pretty for c in sorted(rule.discard, key=sort_key))
+        assert (f"rule of thumb (keep trumps and winners, make voids) would throw {names}: "
+                f"{rule.ev:+.1f}, {loss:.1f} points less than the best.") in text, puzzle.id

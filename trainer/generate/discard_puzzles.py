@@ -110,10 +110,13 @@ def _cards(cards: Iterable[Card]) -> str:
 
 
 def compare(mine: DiscardResult, best: DiscardResult, contract: Bid,
-            computed: bool = False, rules: RuleSet | None = None) -> DiscardGrade:
+            computed: bool = False, rules: RuleSet | None = None,
+            rule_of_thumb: DiscardResult | None = None) -> DiscardGrade:
     """Band ``mine`` against ``best`` on the expected-score loss (`trainer.generate.bands`;
     scores as `score_key` rounds them) and explain it in words, with the chance of making and
-    the mean tricks as information."""
+    the mean tricks as information. ``rule_of_thumb``: the trainer's own discard
+    (`policy.choose_discard`), told when it is not the learner's and falls short of the
+    best (a "Rule of thumb fails" puzzle says what the rule would have thrown)."""
     loss = max(0.0, score_key(best) - score_key(mine))
     chance = max(0.0, best.p_make - mine.p_make)
     sign = -1 if contract.misere else 1
@@ -132,11 +135,14 @@ def compare(mine: DiscardResult, best: DiscardResult, contract: Bid,
                     "average).")
         if loss > 0:
             text.append(_why_best(mine, best, contract, rules or ruleset()))
+    rule = "The trainer's rule of thumb (keep trumps and winners, make voids)"
     if mine.policy:
-        rule = ("The trainer's rule of thumb (keep trumps and winners, make voids) throws the "
-                "same cards")
-        text.append(f"{rule}; here it falls short." if band in ("mistake", "blunder")
-                    else f"{rule}.")
+        text.append(f"{rule} throws the same cards; here it falls short."
+                    if band in ("mistake", "blunder") else f"{rule} throws the same cards.")
+    elif rule_of_thumb is not None and score_key(rule_of_thumb) < score_key(best):
+        text.append(f"{rule} would throw {_cards(rule_of_thumb.discard)}: "
+                    f"{rule_of_thumb.ev:+.1f}, {score_key(best) - score_key(rule_of_thumb):.1f} "
+                    "points less than the best.")
     return DiscardGrade(mine, best, loss, chance, tricks, band, " ".join(t for t in text if t),
                         computed)
 
@@ -297,13 +303,15 @@ def grade_discard(puzzle: DiscardPuzzle, discard: Iterable[Card | str],
     if len(cards) != puzzle.rules.kitty_size or not set(cards) <= set(a.hand):
         raise SimulationError(f"discard: give {puzzle.rules.kitty_size} different cards of "
                               "the hand")
+    rule = next((c for c in a.candidates if c.policy), None)
     found = a.find(cards)
     if found is not None:
-        return compare(found, a.best, a.contract, rules=puzzle.rules)
+        return compare(found, a.best, a.contract, rules=puzzle.rules, rule_of_thumb=rule)
     seed = puzzle.generator["seed"]
     result = evaluate_discards(a.hand, a.contract, a.seat, a.dealer, [cards], a.auction,
                                puzzle.rules, a.samples, seed, workers, progress)[0]
-    return compare(result, a.best, a.contract, computed=True, rules=puzzle.rules)
+    return compare(result, a.best, a.contract, computed=True, rules=puzzle.rules,
+                   rule_of_thumb=rule)
 
 
 def bank_worker(seed: int) -> dict[str, Any] | None:
