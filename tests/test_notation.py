@@ -469,7 +469,7 @@ BAD: list[tuple[str, Any, str]] = [
     ("south-at-three", _with(THREE_PLAYER, declarer="S"), "declarer: 'S'"),
     ("unknown-contract", _with(SUIT_MID_TRICK, contract="11S"), "contract: bid '11S'"),
     ("unknown-strain", _with(SUIT_MID_TRICK, contract="7X"), "contract: bid '7X'"),
-    ("contract-not-string", _with(SUIT_MID_TRICK, contract=7), "contract: expected str"),
+    ("contract-not-string", _with(SUIT_MID_TRICK, contract=7), "contract: expected a string"),
     ("misere-off", _with(MISERE_PARTNER_OUT, rules={"misere": False}),
      "contract: misère is not played"),
     ("unknown-preset", _with(SUIT_MID_TRICK, rules="bridge"), "rules: unknown preset 'bridge'"),
@@ -554,9 +554,10 @@ def test_more_than_ten_tricks_rejected() -> None:
     ("data", "message"),
     [
         ({k: v for k, v in SUIT_MID_TRICK.items() if k != "contract"}, "contract: missing"),
-        (_with(SUIT_MID_TRICK, contract=7), "contract: expected str, got int"),
+        (_with(SUIT_MID_TRICK, contract=7), "contract: expected a string, got a number"),
         (_with(SUIT_MID_TRICK, leader=None), "leader: missing"),
-        (_with(SUIT_MID_TRICK, hands=[]), "hands: expected Mapping, got list"),
+        (_with(SUIT_MID_TRICK, hands=[]),
+         'hands: expected an object such as {"N": ["AS", "KS"]}, got a list'),
     ],
 )
 def test_field_errors_name_the_field_once(data: dict[str, Any], message: str) -> None:

@@ -209,8 +209,15 @@ def _field(obj: Mapping[str, Any], name: str, kind: type, default: Any = ...) ->
         return default
     value = obj[name]
     if not isinstance(value, kind):
-        raise PositionError(f"{name}: expected {kind.__name__}, got {type(value).__name__}")
+        raise PositionError(f"{name}: expected {_JSON_WORDS.get(kind, kind.__name__)}, got "
+                            f"{_JSON_WORDS.get(type(value), type(value).__name__)}")
     return value
+
+
+# JSON's own words for the Python types a position's fields are read as.
+_JSON_WORDS: dict[type, str] = {Mapping: 'an object such as {"N": ["AS", "KS"]}',
+                                dict: "an object", list: "a list", str: "a string",
+                                int: "a number", float: "a number", bool: "true or false"}
 
 
 def _card_in(text: Any, where: str, parse: Any = parse_card) -> Any:
