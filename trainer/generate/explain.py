@@ -11,14 +11,12 @@ from dataclasses import dataclass
 
 from trainer.cards import Card, Rank, Seat
 from trainer.play import PlayState
+from trainer.question import SEAT_NAMES
 from trainer.rules import CardOrder, Play
-
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West", "NE": "North-East",
-              "SE": "South-East", "SW": "South-West", "NW": "North-West"}
 
 
 def seat_name(seat: Seat) -> str:
-    return SEAT_NAMES[seat.value]
+    return SEAT_NAMES[seat]
 
 
 def play_text(play: Play) -> str:
