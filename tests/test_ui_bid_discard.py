@@ -300,7 +300,7 @@ def test_the_joker_is_called_joker_on_the_discard_page() -> None:
     assert at.button(key="discard_go").label == "Discard K♥ Q♥ Joker"
     at.button(key="discard_go").click().run()
     assert not at.exception, at.exception
-    assert "You discarded **K♥ Q♥ Joker**." in text(at)
+    assert "You discarded **Joker K♥ Q♥**." in text(at)  # the hand's order: trumps, joker first
     assert "K♥ Q♥ Joker" in set(at.dataframe[0].value["Discard"])
     shown = text(at) + " ".join(c.label for c in at.checkbox)
     assert not re.search(r"\bJo\b", shown)

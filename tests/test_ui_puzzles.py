@@ -249,6 +249,23 @@ def test_a_reload_mid_try_goes_on_from_the_same_trick(db: Path) -> None:
     assert not any("Card 1" in m.value for m in third.success)
 
 
+def test_a_new_visit_opens_the_unfinished_try_and_retry_forgets_it(db: Path) -> None:
+    """A tester opened /play with no puzzle in the address and met another puzzle while a try
+    was going; and a Retry mid-try came back after a reload."""
+    puzzle = next(p for p in PUZZLES[5:] if len(p.solution) >= 2)
+    ProgressStore(db).learner("Uma")
+    at = start(puzzle, learner="Uma")
+    click_card(at, puzzle.solution[0].line[0].code)
+    bare = start(learner="Uma")  # a new visit to the page, no puzzle asked for
+    assert bare.session_state["play_current"] == puzzle.id
+    assert bare.success[0].value.startswith("**Card 1 ✓")
+    bare.button(key="play_retry").click().run()
+    store = ProgressStore(db)
+    assert store.get_setting(store.learner("Uma", create=False), "play_unfinished") is None
+    again = start(puzzle, learner="Uma")
+    assert not again.success  # back at the start, as Retry left it
+
+
 def _second_legal(puzzle: PlayPuzzle) -> list[Play]:
     """The learner's legal plays at the puzzle's second decision, after the main line."""
     session = PuzzleSession(puzzle)

@@ -136,7 +136,7 @@ def _grade(puzzle: BidPuzzle, answer: Answer[BidGrade]) -> None:
                "is played). Makes: the chance that contract makes, whoever declares it; Tricks: "
                "the declaring side's mean tricks. Double dummy, every player sees every card: "
                "real play makes somewhat fewer tricks.")
-    glossary()
+    glossary("the other hands and the kitty")
     a = puzzle.analysis
     notes = [*map(seat_words, a.inferences),
              *(f"dropped, as no layout fitted: {seat_words(d)}" for d in a.dropped)]

@@ -172,7 +172,8 @@ def _choose(chooser: PuzzlePicker[DiscardPuzzle], puzzle: DiscardPuzzle) -> None
 def _grade(puzzle: DiscardPuzzle, answer: Answer[DiscardGrade]) -> None:
     grade = answer.grade
     assert grade is not None
-    names = " ".join(c.pretty for c in grade.result.discard)
+    order = CardOrder(trump=puzzle.analysis.contract.trump)  # the hand's own order, as shown
+    names = " ".join(c.pretty for c in sorted(grade.result.discard, key=order.display_key))
     st.markdown(f"{band_badge(grade.band)} You discarded **{names}**.")
     st.markdown(grade.explanation)
     if grade.computed:
@@ -190,7 +191,7 @@ def _grade(puzzle: DiscardPuzzle, answer: Answer[DiscardGrade]) -> None:
                "score more. Every discard is played on the same layouts, so the gap between "
                "two of them is surer than their ± s.e. (each score's own spread) suggests. "
                f"{GRADES}")
-    glossary()
+    glossary("the other three hands")
     figure = bar_figure(list(table["Discard"]), list(table[SCORE]), mine_row(table),
                         title="Expected score per discard", errors=list(table[SE]))
     st.plotly_chart(figure, key="discard_chart", config=PLOT_CONFIG)

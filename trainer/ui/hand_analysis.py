@@ -189,8 +189,10 @@ def render_hand_analysis() -> None:
         auction_text = st.text_input("The auction from the dealer's left: so far, to bid; "
                                      "all of it (or none), to discard",
                                      key="hand_auction", placeholder="P 6S P",
-                                     help="The calls as they were made: a player who has "
-                                     "passed makes no more calls.")
+                                     help="The calls as they were made, every player "
+                                     "in turn." if rules.bid_after_pass or
+                                     rules.one_round_bidding else "The calls as they were "
+                                     "made: a player who has passed makes no more calls.")
         contract_text = st.text_input(
             f"Your contract, to choose a discard ({full} cards)", key="hand_contract",
             placeholder="8H", help=f"With {full} cards: the bid you won. The auction is then "

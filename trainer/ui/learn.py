@@ -49,6 +49,7 @@ PICK_KEY = "lesson_pick"  # the lesson picker widget
 TO_TOP_KEY = "lesson_to_top"  # set by "Next lesson": the new lesson opens at its top
 PLAY_PAGE = "trainer/ui/play_page.py"
 BID_PAGE = "trainer/ui/bid_page.py"
+DISCARD_PAGE = "trainer/ui/discard_page.py"
 # Streamlit keeps the scroll position across reruns; this scrolls the page back to its title.
 SCROLL_TO_TOP = ("<script>const main = window.parent.document.querySelector("
                  "'[data-testid=\"stMain\"]'); if (main) main.scrollTo(0, 0); "
@@ -239,6 +240,7 @@ def _draw_mastery(lesson: Lesson, lessons: list[Lesson]) -> None:
         st.markdown("That was the last lesson. Put it to work on puzzles graded card by card:")
         st.page_link(PLAY_PAGE, label="Play puzzles", icon=":material/playing_cards:")
         st.page_link(BID_PAGE, label="Bidding puzzles", icon=":material/gavel:")
+        st.page_link(DISCARD_PAGE, label="Discard puzzles", icon=":material/swap_horiz:")
 
 
 def _practice(lesson: Lesson, lessons: list[Lesson], rules: RuleSet) -> None:

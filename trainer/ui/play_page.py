@@ -36,7 +36,7 @@ from trainer.ui.puzzle_bank import (
     puzzle_label,
     themes_text,
 )
-from trainer.ui.puzzle_picker import NO_MATCH, PuzzlePicker, open_bank, rating_line
+from trainer.ui.puzzle_picker import NO_MATCH, PARAM, PuzzlePicker, open_bank, rating_line
 
 ATTEMPT_KEY = "play_attempt"  # the PlayAttempt of the puzzle on show
 UNFINISHED_SETTING = "play_unfinished"  # a first try still going: {"puzzle": id, "plays": codes}
@@ -91,8 +91,25 @@ def picker(bank: Bank[PlayPuzzle]) -> PuzzlePicker[PlayPuzzle]:
                         what="theme, contract, side, difficulty")
 
 
+def _kept_puzzle(chooser: PuzzlePicker[PlayPuzzle]) -> str | None:
+    """The id of the learner's unfinished first try, when this page has that puzzle."""
+    learner = current_learner()
+    if learner is None:
+        return None
+    with contextlib.suppress(*STORE_ERRORS):
+        kept = store().get_setting(learner, UNFINISHED_SETTING)
+        if isinstance(kept, dict) and chooser.bank.by_id(kept.get("puzzle")) is not None:
+            return str(kept["puzzle"])
+    return None
+
+
 def _on_show(chooser: PuzzlePicker[PlayPuzzle]) -> PlayPuzzle | None:
-    """The puzzle on show (`PuzzlePicker.on_show`), with an attempt of its own."""
+    """The puzzle on show (`PuzzlePicker.on_show`), with an attempt of its own. Opened with no
+    puzzle asked for (a new visit), it is the learner's unfinished try, if any."""
+    if st.session_state.get(chooser.key("current")) is None and not st.query_params.get(PARAM):
+        kept = _kept_puzzle(chooser)
+        if kept is not None:
+            st.query_params[PARAM] = kept
     puzzle = chooser.on_show()
     if puzzle is None:
         return None
@@ -128,7 +145,9 @@ def _play(play_code: str) -> None:
 
 
 def _retry() -> None:
-    st.session_state[ATTEMPT_KEY].retry()
+    attempt: PlayAttempt = st.session_state[ATTEMPT_KEY]
+    attempt.retry()
+    _keep_unfinished(attempt)  # a first try begun again: nothing of it to pick up
 
 
 def _reveal() -> None:

@@ -120,14 +120,15 @@ def puzzle_link(puzzle: str, learner: str) -> str | None:
 
 def review_table(queue: Sequence[tuple[str, datetime]], titles: Mapping[str, str],
                  now: datetime, learner: str = "") -> pd.DataFrame:
-    """The review queue: ``Puzzle``, ``Title``, ``Due`` (a time), ``Status`` (due now or in
-    how long), ``Open`` (`puzzle_link` for ``learner``)."""
+    """The review queue: ``Puzzle``, ``Open`` (`puzzle_link` for ``learner``), ``Due`` (a
+    time), ``Status`` (due now or in how long), ``Title``."""
     rows = []
     for puzzle, due in queue:
         rows.append({"Puzzle": puzzle, "Title": titles.get(puzzle, ""), "Due": due,
                      "Status": "due now" if due <= now else "in " + _span(due - now),
                      "Open": puzzle_link(puzzle, learner)})
-    return pd.DataFrame(rows, columns=["Puzzle", "Title", "Due", "Status", "Open"])
+    # Title last: it is the widest column, and would push the others out of sight on a phone
+    return pd.DataFrame(rows, columns=["Puzzle", "Open", "Due", "Status", "Title"])
 
 
 def in_zone(table: pd.DataFrame, column: str, zone: tzinfo) -> pd.DataFrame:

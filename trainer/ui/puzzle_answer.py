@@ -61,8 +61,8 @@ class Answer(Generic[G]):
 
 
 GLOSSARY = (
-    "- **A layout**: one way the cards you cannot see (the other hands and the kitty) might "
-    "lie. The trainer deals many at random, each fitting what the auction says.\n"
+    "- **A layout**: one way the cards you cannot see ({unseen}) might lie. The trainer deals "
+    "many at random, each fitting what the auction says.\n"
     "- **Double dummy**: each layout is played out as if every player could see every card, "
     "with the best play for both sides, by an exact search of the remaining tricks. It is the "
     "fairest yardstick a computer has; real players, who cannot see the cards, make somewhat "
@@ -74,10 +74,11 @@ GLOSSARY = (
 )
 
 
-def glossary() -> None:
-    """A closed "What these words mean" box under a bid or discard grade, for new players."""
+def glossary(unseen: str) -> None:
+    """A closed "What these words mean" box under a bid or discard grade, for new players;
+    ``unseen``: the cards the learner cannot see, in words."""
     with st.expander("What these words mean", icon=":material/help:"):
-        st.markdown(GLOSSARY)
+        st.markdown(GLOSSARY.format(unseen=unseen))
 
 
 def answer_actions(prefix: str, on_retry: Callable[[], None], on_next: Callable[[], None],
