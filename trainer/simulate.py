@@ -491,8 +491,7 @@ def _pass_result(standing: Bid | None, ours: bool, tricks: Sequence[int],
     if standing is None:
         if not tricks:
             return CallResult(PASS, 0.0, 0.0, 0.0)
-        total = 10
-        ev, se = mean_se([10 * t - 10 * (total - t) for t in tricks])
+        ev, se = mean_se([10 * t - 10 * (TRICKS_PER_HAND - t) for t in tricks])
         return CallResult(PASS, ev, se, 0.0, sum(tricks) / len(tricks))
     ev, se = mean_se([net_score(standing, t, rules, ours) for t in tricks])
     good = sum(made(standing, t) == ours for t in tricks) / len(tricks)

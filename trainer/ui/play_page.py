@@ -52,13 +52,20 @@ PAUSE = 0.4
 def _start(puzzle: PlayPuzzle) -> None:
     """A new attempt at ``puzzle``, picking up the learner's unfinished first try at it."""
     attempt = PlayAttempt.start(puzzle)
+    kept = _kept_try()
+    if kept is not None and kept.get("puzzle") == puzzle.id:
+        attempt.resume([str(code) for code in kept.get("plays", [])])
+    st.session_state[ATTEMPT_KEY] = attempt
+
+
+def _kept_try() -> dict | None:
+    """The learner's unfinished first try as kept in the store (`UNFINISHED_SETTING`)."""
     learner = current_learner()
     if learner is not None:
         with contextlib.suppress(*STORE_ERRORS):
             kept = store().get_setting(learner, UNFINISHED_SETTING)
-            if isinstance(kept, dict) and kept.get("puzzle") == puzzle.id:
-                attempt.resume([str(code) for code in kept.get("plays", [])])
-    st.session_state[ATTEMPT_KEY] = attempt
+            return kept if isinstance(kept, dict) else None
+    return None
 
 
 def _keep_unfinished(attempt: PlayAttempt) -> None:
@@ -91,25 +98,13 @@ def picker(bank: Bank[PlayPuzzle]) -> PuzzlePicker[PlayPuzzle]:
                         what="theme, contract, side, difficulty")
 
 
-def _kept_puzzle(chooser: PuzzlePicker[PlayPuzzle]) -> str | None:
-    """The id of the learner's unfinished first try, when this page has that puzzle."""
-    learner = current_learner()
-    if learner is None:
-        return None
-    with contextlib.suppress(*STORE_ERRORS):
-        kept = store().get_setting(learner, UNFINISHED_SETTING)
-        if isinstance(kept, dict) and chooser.bank.by_id(kept.get("puzzle")) is not None:
-            return str(kept["puzzle"])
-    return None
-
-
 def _on_show(chooser: PuzzlePicker[PlayPuzzle]) -> PlayPuzzle | None:
     """The puzzle on show (`PuzzlePicker.on_show`), with an attempt of its own. Opened with no
     puzzle asked for (a new visit), it is the learner's unfinished try, if any."""
     if st.session_state.get(chooser.key("current")) is None and not st.query_params.get(PARAM):
-        kept = _kept_puzzle(chooser)
-        if kept is not None:
-            st.query_params[PARAM] = kept
+        kept = _kept_try()
+        if kept is not None and chooser.bank.by_id(kept.get("puzzle")) is not None:
+            st.query_params[PARAM] = str(kept["puzzle"])
     puzzle = chooser.on_show()
     if puzzle is None:
         return None
