@@ -5,8 +5,11 @@ solver and the theme rules must agree with it. RULES.md §2 (bowers, the joker a
 §4 (following suit), §5 (the joker at no trumps, named when led).
 """
 
+from pathlib import Path
+
 import pytest
 
+from trainer.generate.explain import play_text
 from trainer.generate.goals import Goal, equivalence_classes, judge
 from trainer.generate.grading import PuzzleSession, main_line_story
 from trainer.generate.play_puzzles import (
@@ -16,7 +19,7 @@ from trainer.generate.play_puzzles import (
     main_line,
     only_move,
 )
-from trainer.generate.records import PlayPuzzle
+from trainer.generate.records import PlayPuzzle, load_play_puzzles
 from trainer.generate.themes import THEMES, detect_themes
 from trainer.notation import Position, parse_play, parse_position
 from trainer.solver import Solver
@@ -206,6 +209,25 @@ def test_wrong_card_gets_refutation_and_right_line():
         session.play("JK")
     session.retry()
     assert session.play("JK").right and session.solved
+
+
+def test_a_wrong_card_names_every_right_card():
+    """A tester read "The right card for South is 7♥" where 4♥ was right too: the line shown
+    follows one right card, and the others are named beside it."""
+    bank = load_play_puzzles(Path(__file__).resolve().parents[1] / "puzzles" / "play.jsonl")
+    puzzle = next(p for p in bank if len(p.solution[0].right) >= 2 and any(
+        q not in p.solution[0].right for q in p.position.to_state().legal_plays()))
+    session = PuzzleSession(puzzle, SOLVER)
+    right = puzzle.solution[0].right
+    wrong = next(q for q in session.legal_plays() if q not in right)
+    verdict = session.play(wrong)
+    shown = verdict.right_line[0].plays[0]
+    others = [p for p in right if p != shown]
+    names = " and ".join(play_text(p) for p in others) if len(others) <= 2 else None
+    assert f"is {play_text(shown)} (" in verdict.explanation
+    if names is not None:
+        verb = "keeps" if len(others) == 1 else "keep"
+        assert f"({names} {verb} it too); see both lines below." in verdict.explanation
 
 
 def test_illegal_card_is_refused_with_reason():

@@ -20,6 +20,7 @@ from trainer.generate.play_puzzles import LineBuilder
 from trainer.generate.records import PlayPuzzle
 from trainer.notation import parse_play
 from trainer.play import PlayState
+from trainer.question import names_list
 from trainer.rules import Play
 from trainer.solver import Solver, default_solver
 
@@ -163,7 +164,8 @@ class PuzzleSession:
         right_line = (good, *self.solver.principal_line(work)) if not work.is_over else (good,)
         ref_story = tuple(tell_line(self.state, refutation))
         right_story = tuple(tell_line(self.state, right_line))
-        text = self._explain(play, value, cost, good, ref_story, right_story, counted)
+        others = tuple(p for p in right if p != good)
+        text = self._explain(play, value, cost, good, others, ref_story, right_story, counted)
         return Verdict(play, False, value, best, cost, right, (), ref_story, right_story, text,
                        False)
 
@@ -175,7 +177,7 @@ class PuzzleSession:
                 return main
         return right[0]
 
-    def _explain(self, play: Play, value: int, cost: int, good: Play,
+    def _explain(self, play: Play, value: int, cost: int, good: Play, others: tuple[Play, ...],
                  refutation: tuple[TrickStory, ...], right_line: tuple[TrickStory, ...],
                  counted: int) -> str:
         goal = self.puzzle.goal
@@ -202,7 +204,10 @@ class PuzzleSession:
                 idea = f" The difference comes in trick {bad.number}: {bad.event}."
                 break
         who = seat_name(self.learner)
-        return (f"{head}{idea} The right card for {who} is {play_text(good)}; "
+        # the line below follows one right card; any others keep the goal too
+        also = (f" ({names_list([play_text(p) for p in others])} "
+                f"{'keeps' if len(others) == 1 else 'keep'} it too)" if others else "")
+        return (f"{head}{idea} The right card for {who} is {play_text(good)}{also}; "
                 f"see both lines below.")
 
 
