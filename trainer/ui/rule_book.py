@@ -14,12 +14,26 @@ from pathlib import Path
 RULE_BOOK = Path(__file__).resolve().parents[2] / "RULES.md"
 _HEADING = re.compile(r"^## (\d+)\. (.+)$", re.MULTILINE)
 # The file is kept identical to the user's rule book, which speaks of the project's source
-# documents ("seeds") in two places; the learner sees what they mean instead.
+# documents ("seeds", numbered 000 to 003); the learner reads the rule sheets' languages instead.
 _FOR_LEARNERS = (
-    ("2-player with dummies\n  (seed 002): later.", "2-player with dummies is not offered yet."),
-    ("the four seed documents in `seeds/`",
-     "four more rule sheets (Portuguese, Italian, Polish, Spanish)"),
+    ("The four seed documents in `seeds/`",
+     "Four rule sheets (Portuguese, Italian, Polish and Spanish)"),
 )
+SOURCE_NAMES = {"000": "Portuguese", "001": "Italian", "002": "Polish", "003": "Spanish"}
+"""The source documents by number (RULES.md's introduction), as the learner knows them."""
+_SOURCES = re.compile(r"\b(00[0-3](?:, 00[0-3])*)\b('s)?")
+
+
+def source_words(text: str) -> str:
+    """``text`` with the rule book's source numbers in words: ``(002, 003)`` reads
+    ``(Polish and Spanish rules)``, ``002's variant`` reads ``the Polish rules' variant``."""
+
+    def words(m: re.Match[str]) -> str:
+        langs = [SOURCE_NAMES[n] for n in m.group(1).split(", ")]
+        joined = langs[0] if len(langs) == 1 else ", ".join(langs[:-1]) + " and " + langs[-1]
+        return f"the {joined} rules'" if m.group(2) else f"{joined} rules"
+
+    return _SOURCES.sub(words, text)
 
 
 @dataclass(frozen=True)
@@ -38,6 +52,7 @@ def rule_book_sections(path: Path = RULE_BOOK) -> tuple[Section, ...]:
     text = path.read_text(encoding="utf-8")
     for old, new in _FOR_LEARNERS:
         text = text.replace(old, new)
+    text = source_words(text)
     # re.split with a capturing group gives [intro, number, title, body, number, title, ...]
     parts = _HEADING.split(text)
     return tuple(
