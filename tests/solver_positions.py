@@ -19,8 +19,7 @@ def random_rules(rng: random.Random, players: int) -> RuleSet:
         players=players,
         deck=45 if players == 4 and rng.random() < 0.2 else 43,
         six_player_teams=rng.choice(("two_threes", "three_pairs")),
-        joker_lead_any_suit=rng.random() < 0.25,
-        joker_no_void_suit=rng.random() < 0.25,
+        joker_lead=rng.choice(("any_suit", "not_shown_void", "not_yet_led")),
         joker_low_in_misere=rng.random() < 0.4,
     )
 

@@ -352,9 +352,11 @@ def _nt(trick: list[str], history: list[dict[str, Any]], hands: dict[str, list[s
 
 
 def test_joker_led_with_a_suit_already_led_rejected() -> None:
-    """RULES.md §5: a led joker names a suit not yet led in this hand."""
+    """RULES.md §5 ``joker_lead="not_yet_led"`` (house rule): a led joker names a suit not yet
+    led in this hand."""
     pos = _nt(["JK:S"], [{"leader": "N", "cards": ["AS", "5S", "6S", "7S"]}],
-              {"N": ["KH"], "E": ["QH", "5H"], "S": ["AD", "KD"], "W": ["AC", "KC"]})
+              {"N": ["KH"], "E": ["QH", "5H"], "S": ["AD", "KD"], "W": ["AC", "KC"]},
+              rules={"joker_lead": "not_yet_led"})
     with pytest.raises(PositionError) as info:
         parse_position(pos)
     msg = str(info.value)
@@ -365,12 +367,21 @@ def test_joker_led_with_a_suit_already_led_rejected() -> None:
     assert parse_position(pos).trick[0] == Play(JOKER, Suit.CLUBS)
 
 
-def test_joker_lead_any_suit_option() -> None:
-    """RULES.md §5 option `joker_lead_any_suit`: a led joker may name a suit already led."""
+def test_joker_lead_any_suit_default() -> None:
+    """RULES.md §5 ``joker_lead="any_suit"`` (the default, 002: "do dowolnego koloru"): a led
+    joker may name a suit already led."""
     pos = _nt(["JK:S"], [{"leader": "N", "cards": ["AS", "5S", "6S", "7S"]}],
-              {"N": ["KH"], "E": ["QH", "5H"], "S": ["AD", "KD"], "W": ["AC", "KC"]},
-              rules={"joker_lead_any_suit": True})
+              {"N": ["KH"], "E": ["QH", "5H"], "S": ["AD", "KD"], "W": ["AC", "KC"]})
     assert parse_position(pos).to_json()["trick"] == ["JK:S"]
+
+
+def test_joker_suit_refused_when_nomination_is_off() -> None:
+    """RULES.md §5, 002's American game: "dżokera nie można nominować wcześniej do koloru"."""
+    pos = copy.deepcopy(NT_JOKER_LED)
+    pos["joker_suit"] = "H"
+    pos["rules"] = "american"
+    with pytest.raises(PositionError, match="^joker_suit: "):
+        parse_position(pos)
 
 
 def test_led_joker_must_be_followed_in_the_named_suit() -> None:

@@ -18,7 +18,7 @@ from trainer.scoring import GameScore, score_hand
 
 TABLES = [{}, {"players": 3}, {"players": 6}, {"deck": 45},
           {"players": 6, "six_player_teams": "three_pairs"}]
-VARIANTS = [{}, {"joker_lead_any_suit": True}, {"joker_no_void_suit": True},
+VARIANTS = [{}, {"joker_lead": "not_yet_led"}, {"joker_lead": "not_shown_void"},
             {"joker_low_in_misere": True}, {"first_lead": "dealer_left"},
             {"overtricks_10": True, "slam_250": False, "misere_defenders": True}]
 

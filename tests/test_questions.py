@@ -10,6 +10,7 @@ import pytest
 from trainer.bidding import Auction, parse_bid
 from trainer.cards import JOKER, Card, Rank, Seat, Suit, pack
 from trainer.errors import RuleError
+from trainer.notation import parse_card
 from trainer.quiz import (
     MASTERY_STREAK,
     NO_SUIT,
@@ -366,11 +367,11 @@ def test_section_and_summary() -> None:
 MORE_TABLES = {
     **TABLES,
     "american": ruleset("american"),
-    "odd": ruleset({"bid_after_pass": True, "misere": False, "overtricks_10": True,
-                    "slam_250": False, "defender_tricks": False, "must_bid_to_win": False,
-                    "minus_500_loses": False, "joker_lead_any_suit": True,
+    "odd": ruleset({"bid_after_pass": "always", "misere": False, "overtricks_10": True,
+                    "slam_250": False, "defender_tricks": False, "must_bid_to_win": True,
+                    "minus_500_loses": False, "joker_lead": "not_yet_led",
                     "first_lead": "dealer_left"}),
-    "jokers": ruleset({"joker_no_void_suit": True, "joker_low_in_misere": True,
+    "jokers": ruleset({"joker_lead": "not_shown_void", "joker_low_in_misere": True,
                        "misere_defenders": True, "players": 6,
                        "six_player_teams": "three_pairs"}),
 }
@@ -532,11 +533,18 @@ def test_joker_answers(table: str) -> None:
             suit = Suit(q.fact("suit"))
             led = {Suit(c) for c in q.fact("led")}
             void = {Suit(c) for c in q.fact("void")}
-            allowed = set(Suit) if rules.joker_lead_any_suit else set(Suit) - led
-            if rules.joker_no_void_suit:
-                allowed -= void
+            # §5 joker_lead: any suit (002), not a suit shown void in, or not yet led.
+            allowed = {"any_suit": set(Suit), "not_shown_void": set(Suit) - void,
+                       "not_yet_led": set(Suit) - led}[rules.joker_lead]
             assert q.answer == ("Yes" if suit in allowed else "No"), (seed, q.prompt)
             assert q.fact("led") and led <= set(Suit)
+        elif q.topic == "follow_named":
+            # §5: "the others must follow that suit if they can" (002: "muszą dokładać").
+            suit = Suit(q.fact("suit"))
+            card = parse_card(q.fact("card"))
+            hand = [p.card for p in q.cards[0].plays]
+            follows = [c for c in hand if not c.is_joker and c.suit is suit]
+            assert q.answer == ("Yes" if not follows or card in follows else "No")
         else:
             plays = q.group("The trick").plays
             joker_at = [p.card for p in plays].index(JOKER)
@@ -548,15 +556,15 @@ def test_joker_answers(table: str) -> None:
                 expected = nominated_winner(list(plays), led, q.order.joker_suit)
             assert q.answer == q.choices[expected], (seed, q.prompt)
     assert {("may_play", "Yes"), ("may_play", "No"), "winner"} <= seen
-    assert ("name_suit", "Yes") in seen
-    if not rules.joker_lead_any_suit:
-        assert ("name_suit", "No") in seen
+    topic = "follow_named" if rules.joker_lead == "any_suit" else "name_suit"
+    assert {(topic, "Yes"), (topic, "No")} <= seen
 
 
 def test_joker_led_to_the_last_trick_is_not_called_unleadable() -> None:
     # RULES.md §5: once every suit has been led, the joker may be led only to the last trick;
     # on the last trick itself it is led, no suit named (seed 0 is such a question).
-    last = [q for q in (make_question("joker", seed, ruleset()) for seed in range(1500))
+    last = [q for q in (make_question("joker", seed, ruleset({"joker_lead": "not_yet_led"}))
+                        for seed in range(1500))
             if q.topic == "name_suit" and q.fact("tricks_left") == "1"
             and len(q.fact("led")) == 4]
     assert len(last) >= 5

@@ -173,11 +173,12 @@ def test_free_joker_played_only_when_void():
     assert NT.trick_winner(plays("9S AS JK KS")) == 2
 
 
-def test_free_joker_led_names_a_suit_not_yet_led():
-    """RULES.md §5: led, its holder names a suit not yet led in this hand."""
+def test_free_joker_led_names_a_suit_not_yet_led_under_the_house_rule():
+    """RULES.md §5 ``joker_lead="not_yet_led"``: led, its holder names a suit not yet led."""
     history = [Trick(tuple(plays("AS 5S 6S 7S")), (E, S, W, N)),
                Trick(tuple(plays("AH 5H 6H 7H")), (E, S, W, N))]
-    got = legal_codes("JK KD", "", NT, seat=E, history=history)
+    rules = AUS.with_options(joker_lead="not_yet_led")
+    got = legal_codes("JK KD", "", NT, rules=rules, seat=E, history=history)
     assert got == ["JK:C", "JK:D", "KD"]
 
 
@@ -187,35 +188,60 @@ def test_joker_led_with_a_named_suit_must_be_followed_and_wins():
     assert NT.trick_winner(plays("JK:C AC KC QC")) == 0
 
 
-def test_joker_lead_when_every_suit_led():
-    """RULES.md §5: once every suit has been led the joker can be led only to the last trick."""
+HOUSE = AUS.with_options(joker_lead="not_yet_led")
+SHOWN_VOID = AUS.with_options(joker_lead="not_shown_void")
+
+
+def test_joker_lead_any_suit_is_the_default():
+    """RULES.md §5: a led joker's holder names any suit (002: "Posiadacz dżokera może go
+    nominować do dowolnego koloru"; 000: "deve nomear um naipe"): at trick 9 with every suit
+    led, holding the joker and 7♣, both the joker (any suit) and 7♣ may be led."""
     history = [Trick(tuple(plays(f"A{s} 5{s} 6{s} 7{s}")), (E, S, W, N)) for s in "SCDH"]
-    assert legal_codes("JK KD", "", NT, seat=E, history=history) == ["KD"]
-    assert legal_codes("JK", "", NT, seat=E, history=history) == ["JK"]
+    history += [Trick(tuple(plays(f"K{s} 8{s} 9{s} Q{s}")), (E, S, W, N)) for s in "SCDH"]
+    got = legal_codes("JK 7C", "", NT, seat=E, history=history)
+    assert got == ["7C", "JK:C", "JK:D", "JK:H", "JK:S"]
+    assert AUS.joker_lead == "any_suit"
 
 
-def test_joker_lead_any_suit_option():
-    """RULES.md §5 option joker_lead_any_suit: name any suit, even one already led."""
-    rules = AUS.with_options(joker_lead_any_suit=True)
+def test_joker_lead_not_yet_led_house_rule():
+    """RULES.md §5 joker_lead=not_yet_led (a house rule, the project's old default): once every
+    suit has been led the joker can be led only to the last trick."""
     history = [Trick(tuple(plays(f"A{s} 5{s} 6{s} 7{s}")), (E, S, W, N)) for s in "SCDH"]
-    got = legal_codes("JK KD", "", NT, rules=rules, seat=E, history=history)
-    assert got == ["JK:C", "JK:D", "JK:H", "JK:S", "KD"]
+    assert legal_codes("JK KD", "", NT, rules=HOUSE, seat=E, history=history) == ["KD"]
+    assert legal_codes("JK", "", NT, rules=HOUSE, seat=E, history=history) == ["JK"]
 
 
-def test_joker_no_void_suit_option():
-    """RULES.md §5 option joker_no_void_suit: not a suit its holder has shown void in."""
-    rules = AUS.with_options(joker_no_void_suit=True)
-    # E discards a club on a diamond lead: diamonds is led (not nameable), E is void in it.
+def test_joker_lead_not_shown_void():
+    """RULES.md §5 joker_lead=not_shown_void (002: "w innych zasadach nie wolno nominować
+    dżokera do koloru, w którym wcześniej pokazano renons"; the American rule: "pod warunkiem,
+    że wcześniej nie pokazano renonsu w danym kolorze")."""
+    # E discards a club on a diamond lead: E has shown void in diamonds.
     history = [Trick(tuple(plays("AD 5D 6C 7D")), (W, N, E, S))]
-    assert nameable_suits(E, history, NT, AUS) == [Suit.SPADES, Suit.CLUBS, Suit.HEARTS]
-    # With joker_lead_any_suit, diamonds comes back, unless joker_no_void_suit excludes it.
-    any_suit = AUS.with_options(joker_lead_any_suit=True)
-    assert Suit.DIAMONDS in nameable_suits(E, history, NT, any_suit)
-    both = any_suit.with_options(joker_no_void_suit=True)
-    assert nameable_suits(E, history, NT, both) == [Suit.SPADES, Suit.CLUBS, Suit.HEARTS]
-    assert nameable_suits(N, history, NT, both) == list(SUITS)  # N followed
-    # The same void under joker_no_void_suit alone changes nothing: diamonds was led anyway.
-    assert nameable_suits(E, history, NT, rules) == [Suit.SPADES, Suit.CLUBS, Suit.HEARTS]
+    assert nameable_suits(E, history, NT, SHOWN_VOID) == [Suit.SPADES, Suit.CLUBS, Suit.HEARTS]
+    assert nameable_suits(N, history, NT, SHOWN_VOID) == list(SUITS)  # N followed
+    assert nameable_suits(E, history, NT, AUS) == list(SUITS)  # the default: any suit
+    # The house rule takes away the suit led, for everyone.
+    assert nameable_suits(N, history, NT, HOUSE) == [Suit.SPADES, Suit.CLUBS, Suit.HEARTS]
+    assert PRESETS["american"].joker_lead == "not_shown_void"
+
+
+def test_american_preset_follows_002():
+    """002's American paragraph: one round of bidding ("tylko jedna runda licytacji"), the
+    joker not nominated before the first lead ("dżokera nie można nominować wcześniej do
+    koloru"), defenders 10 a trick; must_bid_to_win off in both presets (000, 001, 003)."""
+    american = PRESETS["american"]
+    assert american.one_round_bidding and not american.nominate_joker
+    assert american.defender_tricks
+    assert not american.must_bid_to_win and not AUS.must_bid_to_win
+    assert AUS.nominate_joker
+
+
+def test_old_joker_options_are_gone():
+    """RULES.md §5: one option ``joker_lead`` replaced the two booleans."""
+    with pytest.raises(RuleError, match="joker_lead_any_suit"):
+        AUS.with_options(joker_lead_any_suit=True)
+    with pytest.raises(RuleError, match="joker_lead"):
+        AUS.with_options(joker_lead="anything")
 
 
 def test_nominated_joker_is_top_of_its_suit():

@@ -5,6 +5,7 @@ Card codes follow DESIGN.md: rank then suit, ranks ``A K Q J T 9 8 7 6 5 4 3 2``
 
 Seats (the names are the project's choice for 3 and 6 players, listed clockwise):
 - 4 players: ``N E S W``; N-S against E-W.
+- 2 players: ``N S`` (002, "Wersja dla 2 graczy"), each with a hand and table piles.
 - 3 players: ``N E W`` (South's chair empty); each plays for themselves.
 - 6 players: ``N NE SE S SW NW``; two teams of three sitting alternately (N SE SW against NE S NW),
   or, with ``six_player_teams="three_pairs"``, three pairs of opposite seats.
@@ -58,8 +59,8 @@ SUITS: tuple[Suit, ...] = tuple(Suit)
 class Rank(IntEnum):
     """A rank; the value orders ranks within a plain suit, low to high.
 
-    The 6-player pack's 11, 12 and 13 sit between the jack and the ten (RULES.md §2:
-    "... Q, 13, 12, 11, 10, 9 ..."), so in a plain suit A K Q J 13 12 11 10 9 ... 2.
+    The 6-player pack's 13, 12 and 11 sit between the jack and the ten (RULES.md §2), so in a
+    plain suit A K Q J 13 12 11 10 9 ... 2.
     """
 
     TWO = 2
@@ -179,14 +180,15 @@ def _ranks_for(players: int, deck: int, suit: Suit) -> list[Rank]:
 def pack(players: int = 4, deck: int = 43) -> tuple[Card, ...]:
     """The pack for a table, suit by suit from the ace down, the joker last (RULES.md §1).
 
-    - 4 players: 43 cards (red suits A-4, black suits A-5, joker), or 45 with ``deck=45``.
+    - 4 players (and 2, 002): 43 cards (red suits A-4, black suits A-5, joker), or 45 with
+      ``deck=45`` (4 players only).
     - 3 players: 33 cards (A-7 in every suit, joker).
     - 6 players: 63 cards (A-2 in every suit, 11 and 12 in every suit, 13 in red suits, joker).
 
     Raises `CardError` for another player count, or ``deck=45`` away from the 4-player table.
     """
-    if players not in (3, 4, 6):
-        raise CardError(f"players: {players} is not 3, 4 or 6")
+    if players not in (2, 3, 4, 6):
+        raise CardError(f"players: {players} is not 2, 3, 4 or 6")
     if deck not in (43, 45) or (deck == 45 and players != 4):
         raise CardError(f"deck: {deck} is not a pack for {players} players")
     cards = [Card(s, r) for s in SUITS for r in _ranks_for(players, deck, s)]
@@ -218,6 +220,7 @@ class Seat(Enum):
 
 
 _TABLES: dict[int, tuple[Seat, ...]] = {
+    2: (Seat.N, Seat.S),
     3: (Seat.N, Seat.E, Seat.W),
     4: (Seat.N, Seat.E, Seat.S, Seat.W),
     6: (Seat.N, Seat.NE, Seat.SE, Seat.S, Seat.SW, Seat.NW),
@@ -225,11 +228,12 @@ _TABLES: dict[int, tuple[Seat, ...]] = {
 
 
 def seats(players: int = 4) -> tuple[Seat, ...]:
-    """The seats of a table in clockwise order, North first. Raises `CardError` if not 3, 4, 6."""
+    """The seats of a table in clockwise order, North first. Raises `CardError` if not 2, 3, 4
+    or 6."""
     try:
         return _TABLES[players]
     except KeyError:
-        raise CardError(f"players: {players} is not 3, 4 or 6") from None
+        raise CardError(f"players: {players} is not 2, 3, 4 or 6") from None
 
 
 # --- dealing -----------------------------------------------------------------------------------

@@ -241,8 +241,10 @@ def _parse_position(obj: Mapping[str, Any]) -> Position:
         contract = parse_bid(contract_text)
     except TrainerError as exc:
         raise PositionError(f"contract: {exc}") from None
-    if contract.misere and not rules.misere:
+    if contract.misere and not rules.misere_allowed:
         raise PositionError("contract: misère is not played under these rules")
+    if contract.open and not rules.open_misere_allowed:
+        raise PositionError("contract: open misère is not played under these rules")
     declarer = parse_seat(_field(obj, "declarer", str), rules, "declarer")
     active = active_seats(rules, contract, declarer)
     leader = parse_seat(_field(obj, "leader", str), rules, "leader")
@@ -252,6 +254,9 @@ def _parse_position(obj: Mapping[str, Any]) -> Position:
     joker_suit = parse_suit(joker_text, "joker_suit") if joker_text is not None else None
     if joker_suit is not None and contract.trump is not None:
         raise PositionError("joker_suit: the joker is nominated only at no trumps and misère")
+    if joker_suit is not None and not rules.nominate_joker:
+        raise PositionError("joker_suit: these rules do not let the joker be nominated before "
+                            "the first lead (nominate_joker is off)")
 
     hands_obj = _field(obj, "hands", Mapping)
     hands: dict[Seat, tuple[Card, ...]] = {}

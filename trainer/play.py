@@ -235,7 +235,8 @@ def start_play(
     is on lead. An all-pass hand (``contract`` None) has no kitty exchange: pass no discard.
 
     ``joker_suit`` may be nominated only by a no-trump or misère declarer holding the joker
-    after the exchange (RULES.md §5); raises `IllegalPlayError` otherwise.
+    after the exchange, under ``nominate_joker`` (RULES.md §5, 001; not in the American game,
+    002); raises `IllegalPlayError` otherwise.
     """
     hands: dict[Seat, list[Card]] = {s: list(h) for s, h in deal.hands.items()}
     if declarer is not None:
@@ -245,6 +246,9 @@ def start_play(
     if joker_suit is not None:
         if contract is None or contract.trump is not None:
             raise IllegalPlayError("joker_suit: only a no-trump or misère declarer nominates")
+        if not rules.nominate_joker:
+            raise IllegalPlayError("joker_suit: these rules do not let the joker be nominated "
+                                   "before the first lead (002, the American game)")
         if declarer is None or JOKER not in hands[declarer]:
             raise IllegalPlayError("joker_suit: the declarer does not hold the joker")
     active = active_seats(rules, contract, declarer)

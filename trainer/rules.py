@@ -30,55 +30,75 @@ class RuleSet:
     """
 
     players: int = 4
-    """§1: 3, 4 or 6 players (33-, 43/45- and 63-card packs)."""
+    """§1: 2, 3, 4 or 6 players (43-, 33-, 43/45- and 63-card packs)."""
     deck: int = 43
-    """§1 ``deck=45``: keep the black 4s (4 players only); the kitty then has 5 cards."""
+    """§1 ``deck=45``: keep the black 4s (4 players only); the kitty then has 5 cards (002)."""
     six_player_teams: str = "two_threes"
-    """§1, 6 players: ``two_threes`` (alternate seats) or ``three_pairs`` (opposite seats)."""
-    bid_after_pass: bool = False
-    """§3 ``bid_after_pass``: a player who has passed may bid again later."""
+    """§1, 6 players: ``two_threes`` (alternate seats), ``three_pairs`` (opposite seats) or
+    ``individual`` (each for themselves, 000: "3 contra 3 ou individual")."""
+    bid_after_pass: str = "never"
+    """§3 ``bid_after_pass`` (002): ``never`` (a player who has passed is out, all sources),
+    ``always`` (as in bridge), or ``if_changed`` (they may bid again once another player has
+    changed the strain of their bid)."""
+    raise_reopens: bool = False
+    """§3 ``raise_reopens`` (002): the auction's winner may raise their own bid; a raise into
+    another strain reopens the bidding, one in the same strain does not."""
     one_round_bidding: bool = False
-    """§3 ``american``: one round of bidding only (each player calls once)."""
+    """§3 ``one_round_bidding`` (002, the American game): each player calls once."""
+    six_level_informational: bool = False
+    """§3 ``six_level_informational`` (002, American): a 6-level bid cannot win the auction."""
     all_pass: str = "redeal"
     """§3 ``all_pass``: ``redeal`` or ``play_no_trumps`` (each side 10 a trick)."""
     misere: bool = True
-    """§3 ``misere``: misère and open misère may be bid."""
+    """§3 ``misere``: misère and open misère may be bid (never in the 2-player game)."""
     misere_placement: str = "after_sevens"
     """§3 ``misere_placement``: ``after_sevens`` (above 7NT) or ``by_points`` (8♠ < MIS < 8♣)."""
     misere_needs_seven: bool = True
-    """§3 ``misere_needs_seven``: misère may be bid only after someone has bid seven."""
+    """§3 ``misere_needs_seven``: misère may be bid only after someone has bid seven (002)."""
+    open_misere_placement: str = "between_10D_10H"
+    """§3 ``open_misere_placement``: ``between_10D_10H`` (002) or ``between_8NT_9S`` (003)."""
     open_misere_reveal: str = "after_first_trick"
     """§3 open misère: hand exposed ``after_first_trick`` or ``before_first_lead``."""
+    nullo_500: bool = False
+    """§3 ``nullo_500`` (000's "Nullo"): misère scores 500 / -500, and there is no open misère."""
     first_lead: str = "declarer"
     """§4: the ``declarer`` leads to the first trick, or the ``dealer_left`` player does."""
-    joker_lead_any_suit: bool = False
-    """§5 ``joker_lead_any_suit``: a led joker may name a suit already led."""
-    joker_no_void_suit: bool = False
-    """§5 ``joker_no_void_suit``: a led joker may not name a suit its holder has shown void in."""
+    nominate_joker: bool = True
+    """§5: a no-trump or misère declarer may nominate a suit for the joker before the first lead
+    (001); off in the American game (002)."""
+    joker_lead: str = "any_suit"
+    """§5 ``joker_lead``: the suit a led free joker may name: ``any_suit`` (002, 000),
+    ``not_shown_void`` (002's variant, the American rule) or ``not_yet_led`` (a house rule)."""
     joker_low_in_misere: bool = False
-    """§5 ``joker_low_in_misere``: in misère the joker is the lowest card and not a winner."""
+    """§5 ``joker_low_in_misere``: in misère the joker is the lowest card; led, it wins only
+    when nobody follows the suit named."""
     overtricks_10: bool = False
-    """§6 ``overtricks_10``: a made contract scores 10 more per trick over the bid."""
+    """§6 ``overtricks_10`` (000): a made contract scores 10 more per trick over the bid, the
+    hand at most 520 (the value of 10NT)."""
     slam_250: bool = True
-    """§6 ``slam_250``: all ten tricks on a bid worth less than 250 score 250."""
+    """§6 ``slam_250``: all ten tricks on a bid worth less than 250 score 250 (002, 003)."""
     defender_tricks: bool = True
-    """§6 ``defender_tricks``: defenders score 10 a trick."""
+    """§6 ``defender_tricks``: defenders score 10 a trick (000, 003)."""
     misere_defenders: bool = False
-    """§6 ``misere_defenders``: defenders score 10 a trick in misère too."""
-    must_bid_to_win: bool = True
-    """§7 ``must_bid_to_win``: a side can reach 500 and win only by making a bid."""
+    """§6 ``misere_defenders``: defenders score 10 a trick in misère too (002 says none)."""
+    must_bid_to_win: bool = False
+    """§7 ``must_bid_to_win`` (002's variant): a side can reach 500 and win only by making a bid;
+    off, the first side to 500 wins, by bidding or defending (000, 001, 003)."""
     minus_500_loses: bool = True
-    """§7 ``minus_500_loses``: a side on -500 or below loses at once."""
+    """§7 ``minus_500_loses``: a side on -500 or below loses at once (000)."""
 
     def __post_init__(self) -> None:
         choices = {
-            "players": (3, 4, 6),
+            "players": (4, 2, 3, 6),
             "deck": (43, 45),
-            "six_player_teams": ("two_threes", "three_pairs"),
+            "six_player_teams": ("two_threes", "three_pairs", "individual"),
+            "bid_after_pass": ("never", "always", "if_changed"),
             "all_pass": ("redeal", "play_no_trumps"),
             "misere_placement": ("after_sevens", "by_points"),
+            "open_misere_placement": ("between_10D_10H", "between_8NT_9S"),
             "open_misere_reveal": ("after_first_trick", "before_first_lead"),
             "first_lead": ("declarer", "dealer_left"),
+            "joker_lead": ("any_suit", "not_shown_void", "not_yet_led"),
         }
         for name, allowed in choices.items():
             value = getattr(self, name)
@@ -89,6 +109,16 @@ class RuleSet:
                 raise RuleError(f"{f.name}: {getattr(self, f.name)!r} is not true or false")
         if self.deck == 45 and self.players != 4:
             raise RuleError("deck: the 45-card pack is for 4 players only")
+
+    @property
+    def misere_allowed(self) -> bool:
+        """True when misère may be bid: option ``misere``, and never at 2 players (§1, 002)."""
+        return self.misere and self.players != 2
+
+    @property
+    def open_misere_allowed(self) -> bool:
+        """True when open misère may be bid: as misère, and not under ``nullo_500`` (000)."""
+        return self.misere_allowed and not self.nullo_500
 
     # --- the table ---------------------------------------------------------------------------
 
@@ -106,12 +136,13 @@ class RuleSet:
         return 5 if self.deck == 45 else 3
 
     def side_of(self, seat: Seat) -> tuple[Seat, ...]:
-        """The seats of ``seat``'s side, in clockwise order (3 players: the seat alone)."""
+        """The seats of ``seat``'s side, in clockwise order (2 and 3 players, and 6 playing as
+        individuals: the seat alone)."""
         table = self.seats
         if seat not in table:
             raise RuleError(f"seat: {seat} does not sit at a {self.players}-player table")
         i = table.index(seat)
-        if self.players == 3:
+        if self.players in (2, 3) or (self.players == 6 and self.six_player_teams == "individual"):
             return (seat,)
         if self.players == 6 and self.six_player_teams == "three_pairs":
             return tuple(sorted((seat, table[(i + 3) % 6]), key=table.index))
@@ -143,12 +174,19 @@ class RuleSet:
 
 
 PRESETS: dict[str, RuleSet] = {
-    # RULES.md: the Australian game as described by pagat.com, the default throughout.
+    # RULES.md: the sources' rules where they agree, else the Australian game (pagat.com).
     "australian": RuleSet(),
-    # RULES.md §3: one round of bidding; misère ("nullo") placed by its 250 points between 8♠
-    # and 8♣ as in the Avondale schedule, and biddable without a previous seven.
+    # 002's American paragraph: one round of bidding ("tylko jedna runda licytacji"), defenders
+    # 10 a trick, the joker not nominated before the first lead ("dżokera nie można nominować
+    # wcześniej do koloru") and led naming a suit its holder has not shown void in ("pod
+    # warunkiem, że wcześniej nie pokazano renonsu"). Misère ("nullo") as pagat gives the
+    # American game: placed by its 250 points between 8♠ and 8♣, biddable without a seven.
     "american": RuleSet(
-        one_round_bidding=True, misere_placement="by_points", misere_needs_seven=False
+        one_round_bidding=True,
+        nominate_joker=False,
+        joker_lead="not_shown_void",
+        misere_placement="by_points",
+        misere_needs_seven=False,
     ),
 }
 
@@ -351,12 +389,16 @@ def shown_void(seat: Seat, history: Iterable[Trick], order: CardOrder) -> set[Su
 def nameable_suits(
     seat: Seat, history: Sequence[Trick], order: CardOrder, rules: RuleSet
 ) -> list[Suit]:
-    """Suits a free joker led now by ``seat`` may be named as (RULES.md §5): a suit not yet led
-    (any suit under ``joker_lead_any_suit``), and not one the holder has shown void in under
-    ``joker_no_void_suit``. Returned in suit order."""
-    allowed = set(SUITS) if rules.joker_lead_any_suit else set(SUITS) - suits_led(history, order)
-    if rules.joker_no_void_suit:
-        allowed -= shown_void(seat, history, order)
+    """Suits a free joker led now by ``seat`` may be named as (RULES.md §5, option
+    ``joker_lead``): any suit (``any_suit``, 002: "do dowolnego koloru"), not a suit the holder
+    has shown void in (``not_shown_void``), or a suit not yet led (``not_yet_led``). Returned
+    in suit order."""
+    if rules.joker_lead == "not_yet_led":
+        allowed = set(SUITS) - suits_led(history, order)
+    elif rules.joker_lead == "not_shown_void":
+        allowed = set(SUITS) - shown_void(seat, history, order)
+    else:
+        allowed = set(SUITS)
     return [s for s in SUITS if s in allowed]
 
 
@@ -372,8 +414,9 @@ def legal_plays(
 
     Follow the effective suit led if you can (the left bower follows trumps, not its printed
     suit). A free joker (no trumps or misère, not nominated) may be played to a trick only when
-    its holder cannot follow, and is led with a named suit not yet led: one `Play` per nameable
-    suit; when no suit may be named it may be led only to the last trick (``Play(JOKER)``).
+    its holder cannot follow, and is led with a named suit (`nameable_suits`): one `Play` per
+    nameable suit; when no suit may be named it may be led only to the last trick
+    (``Play(JOKER)``).
     """
     cards = list(hand)
     if not trick:

@@ -1,7 +1,8 @@
 """Lesson 7, no trumps and the joker (RULES.md §5): may the joker be played now, which suit may
 it be named as when led, and who wins a trick with the joker in it, with or without a suit
 nominated for it. Answers from `legal_plays`, `nameable_suits` and `CardOrder.trick_winner`,
-under the options ``joker_lead_any_suit`` and ``joker_no_void_suit``.
+under the option ``joker_lead``: with the sources' default (any suit may be named, 002) the
+"name a suit" question asks instead who must follow the suit named.
 """
 
 from __future__ import annotations
@@ -38,11 +39,14 @@ QUIZ = "joker"
 
 
 def quiz_joker(rng: random.Random, rules: RuleSet) -> Question:
-    """A joker question: ``may_play``, ``name_suit`` or ``winner``."""
+    """A joker question: ``may_play``, ``name_suit`` (``follow_named`` when any suit may be
+    named, RULES.md §5 ``joker_lead="any_suit"``) or ``winner``."""
     kind = rng.choice(["may_play", "may_play", "name_suit", "name_suit", "winner", "winner"])
     if kind == "may_play":
         return _may_play(rng, rules)
     if kind == "name_suit":
+        if rules.joker_lead == "any_suit":
+            return _follow_named(rng, rules)
         return _name_suit(rng, rules)
     return _winner(rng, rules)
 
@@ -70,8 +74,9 @@ def _deal_with_joker(rng: random.Random, rules: RuleSet) -> tuple[dict[Seat, lis
             return hands, holder
 
 
-def _order(rng: random.Random, chance: float) -> CardOrder:
-    if rng.random() < chance:
+def _order(rng: random.Random, chance: float, rules: RuleSet) -> CardOrder:
+    """No trumps, the joker nominated now and then where the rules allow it (§5)."""
+    if rules.nominate_joker and rng.random() < chance:
         return CardOrder(joker_suit=rng.choice(SUITS))
     return CardOrder()
 
@@ -89,7 +94,7 @@ def _seats_between(rules: RuleSet, first: Seat, last: Seat) -> list[Seat]:
 
 def _may_play(rng: random.Random, rules: RuleSet) -> Question:
     hands, you = _deal_with_joker(rng, rules)
-    order = _order(rng, 0.3)
+    order = _order(rng, 0.3, rules)
     leader = rng.choice([s for s in rules.seats if s is not you])
     hand = hands[you]
     trick: list[Play] = []
@@ -217,27 +222,64 @@ def _name_suit(rng: random.Random, rules: RuleSet) -> Question:
     )
 
 
+def _follow_named(rng: random.Random, rules: RuleSet) -> Question:
+    """You lead the joker naming a suit: may the next player play this card? (RULES.md §5:
+    "the others must follow that suit if they can", 002: "pozostali gracze muszą dokładać do
+    nominowanego koloru")."""
+    while True:
+        state = joker_lead_state(rng, rules)
+        you = state.leader
+        nxt = state.seats[(state.seats.index(you) + 1) % len(state.seats)]
+        suit = rng.choice(nameable_suits(you, state.history, state.order, rules) or list(SUITS))
+        lead = Play(JOKER, suit)
+        legal = {p.card for p in legal_plays(state.hands[nxt], [lead], state.order, rules, nxt,
+                                             state.history)}
+        want = rng.random() < 0.5
+        pool = [c for c in state.hands[nxt] if (c in legal) is want]
+        if pool:
+            break
+    card = rng.choice(pool)
+    follow = [c for c in state.hands[nxt] if state.order.effective_suit(c) is suit]
+    if follow:
+        why = (f"{seat_name(nxt)} holds {names(follow)}, so must follow {suit.noun}, the suit "
+               f"you named for the joker" + (f": {card_name(card)} may be played." if want
+                                             else f", and may not play {card_name(card)}."))
+    else:
+        why = (f"{seat_name(nxt)} holds no {suit.noun}, so may play any card, "
+               f"{card_name(card)} included; the joker wins the trick anyway.")
+    prompt = (
+        f"No trumps; no suit was nominated for the joker. You are {seat_name(you)} and lead the "
+        f"joker, naming it as {suit.noun}. May {seat_name(nxt)} play {card_name(card)}?"
+    )
+    return Question(
+        quiz=QUIZ, seed=0, topic="follow_named", prompt=prompt, choices=("Yes", "No"),
+        answer="Yes" if want else "No",
+        explanation=("A led joker may be named as any suit; the others must follow that suit "
+                     "if they can. " + why),
+        cards=(CardGroup(f"{seat_name(nxt)}'s hand", tuple(Play(c) for c in state.hands[nxt])),
+               CardGroup("The trick so far", (lead,))),
+        order=state.order, subject=card,
+        facts=(("suit", suit.value), ("card", card.code)),
+    )
+
+
 def name_why(suit: Suit, led: Sequence[Suit], void: Sequence[Suit], allowed: Sequence[Suit],
              rules: RuleSet, tricks_left: int = 10) -> str:
     """Why a led joker may or may not be named as ``suit`` (RULES.md §5 and its options);
     ``tricks_left`` counts the trick about to be led (1: the last trick)."""
     parts = []
-    if rules.joker_lead_any_suit:
+    if rules.joker_lead == "any_suit":
+        parts.append("A led joker may be named as any suit, even one already led.")
+    elif rules.joker_lead == "not_yet_led":
         parts.append(
-            "Under your rules (option `joker_lead_any_suit`) a led joker may be named as any "
-            "suit, even one already led."
-        )
-    else:
-        parts.append(
-            "A led joker must be named as a suit not yet led in this hand (option "
-            "`joker_lead_any_suit` is off)."
+            "Under your house rule a led joker must be named as a suit not yet led in this hand."
         )
         if suit in led:
             parts.append(f"{suit.noun.capitalize()} have been led already.")
-    if rules.joker_no_void_suit:
+    else:
         parts.append(
-            "Under option `joker_no_void_suit` it may not be named as a suit you have shown "
-            "void in."
+            "Under your rules (as in the American game) a led joker may not be named as a suit "
+            "you have shown void in."
         )
         if suit in void:
             parts.append(f"You have shown void in {suit.noun}.")
@@ -254,8 +296,8 @@ def name_why(suit: Suit, led: Sequence[Suit], void: Sequence[Suit], allowed: Seq
         parts.append(
             "So no suit may be named now: once every suit has been led, the joker may be led "
             "only to the last trick."
-            if not rules.joker_no_void_suit
-            else "So no suit may be named now."
+            if rules.joker_lead == "not_yet_led"
+            else "So no suit may be named now: the joker may be led only to the last trick."
         )
     return " ".join(parts)
 
@@ -288,7 +330,7 @@ def joker_trick(rng: random.Random, rules: RuleSet, order: CardOrder,
 def _winner(rng: random.Random, rules: RuleSet) -> Question:
     while True:
         hands, holder = _deal_with_joker(rng, rules)
-        order = _order(rng, 0.35)
+        order = _order(rng, 0.35, rules)
         played = joker_trick(rng, rules, order, hands, holder, rules.seats)
         if played is not None:
             break
@@ -314,9 +356,15 @@ def joker_winner_why(trick: Sequence[Play], winner: int, order: CardOrder) -> st
     assert led is not None
     joker_at = next(i for i, p in enumerate(trick) if p.card.is_joker)
     if order.joker_low:
+        if winner == joker_at:
+            return (
+                "In misère under your rules the joker is the lowest card; led, it counts as the "
+                f"lowest {suit_one(led)}, and nobody followed {led.noun}, so it wins the trick."
+            )
         return (
-            "In misère under option `joker_low_in_misere` the joker is the lowest card and "
-            f"wins nothing: the highest {suit_one(led)} wins, {play_name(best)}."
+            "In misère under your rules the joker is the lowest card: it wins only when it is "
+            f"led and nobody follows the suit named. Here the highest {suit_one(led)} wins, "
+            f"{play_name(best)}."
         )
     if order.joker_suit is None:
         how = ("was led, named as " + led.noun if joker_at == 0

@@ -91,8 +91,10 @@ def make_layout(state: PlayState) -> Layout:
     consts[K.C_TRUMP] = SUITS.index(order.trump) if order.trump is not None else -1
     consts[K.C_JBIT] = len(cards) - 1 if blocks[JOKER_BLOCK] else -1
     consts[K.C_JLOW] = int(order.joker_low)
-    consts[K.C_JANY] = int(state.rules.joker_lead_any_suit)
-    consts[K.C_JNOVOID] = int(state.rules.joker_no_void_suit)
+    # RULES.md §5 ``joker_lead``: the kernel names any suit, or only suits not yet led, and then
+    # may take away the holder's shown voids.
+    consts[K.C_JANY] = int(state.rules.joker_lead != "not_yet_led")
+    consts[K.C_JNOVOID] = int(state.rules.joker_lead == "not_shown_void")
     consts[K.C_COUNTS] = counts
     consts[K.C_MAXER] = maxer
     consts[K.C_MISERE] = int(state.contract is not None and state.contract.misere)
