@@ -248,8 +248,35 @@ def test_new_lessons_answer_with_feedback(lesson: str) -> None:
 def test_rules_page_shows_the_rule_book() -> None:
     at = start(RULES)
     labels = [e.label for e in at.expander]
-    assert "§5 The joker at no trumps and misère (default: pagat)" in labels
+    assert "§5 The joker at no trumps and misère" in labels
     assert "§6 Scoring (the Avondale schedule)" in labels
     text = " ".join(m.value for m in at.markdown)
     assert "the joker wins" in text  # §5's body, shown inside its expander
+    # RULES.md §5 cites 002 by number; the learner reads "Polish rules"
+    assert "they name any suit (Polish rules:" in text
     assert not at.exception
+
+
+def test_rules_page_offers_every_option_with_its_source() -> None:
+    """Issue 13: each option the sources name is on the Rules page, with its source in words,
+    e.g. RULES.md §3 `open_misere_placement` (003: "situada entre un contrato de ocho y nueve
+    bazas") and §5 `joker_lead` (002: "do dowolnego koloru")."""
+    at = start(RULES)
+    captions = " ".join(c.value for c in at.caption)
+    for name in ("joker_lead", "nominate_joker", "bid_after_pass", "raise_reopens",
+                 "six_level_informational", "open_misere_placement", "nullo_500",
+                 "six_player_teams", "must_bid_to_win", "overtricks_10"):
+        assert f"option `{name}`" in captions, name
+    assert "From: Between 10♦ and 10♥: the Polish rules; between 8NT and 9♠: the Spanish" in (
+        captions)
+    assert "The first side to 500 wins, by bidding or by defending." in captions
+    assert at.selectbox(key="rule:joker_lead").value == "any_suit"
+    assert at.selectbox(key="rule:bid_after_pass").value == "never"
+    at.selectbox(key="rule:joker_lead").set_value("not_yet_led").run()
+    assert at.session_state["rules"].joker_lead == "not_yet_led"
+    at.selectbox(key="rule:players").set_value(2).run()
+    assert not at.exception and at.session_state["rules"].players == 2
+    captions = " ".join(c.value for c in at.caption)
+    # RULES.md §1, 002 "Wersja dla 2 graczy": 10 in hand, 5 piles of two, 3 to the kitty
+    assert "10 cards in hand and 5 face-down cards with a face-up card on each" in captions
+    assert "Misère is not played by two players." in captions

@@ -29,28 +29,88 @@ SECTION_TITLES: dict[int, str] = {
 }
 
 CHOICES: dict[str, dict[Any, str]] = {
-    "players": {4: "4 players", 3: "3 players", 6: "6 players"},
+    "players": {4: "4 players", 2: "2 players", 3: "3 players", 6: "6 players"},
     "deck": {43: "43 cards", 45: "45 cards (black 4s kept)"},
-    "six_player_teams": {"two_threes": "two teams of three", "three_pairs": "three pairs"},
+    "six_player_teams": {
+        "two_threes": "two teams of three",
+        "three_pairs": "three pairs",
+        "individual": "each for themselves",
+    },
+    "bid_after_pass": {
+        "never": "never",
+        "always": "always",
+        "if_changed": "once another player changes suit",
+    },
     "all_pass": {"redeal": "throw in and redeal", "play_no_trumps": "play it at no trumps"},
     "misere_placement": {
         "after_sevens": "after the sevens (above 7NT, below 8♠)",
         "by_points": "by points (between 8♠ and 8♣)",
+    },
+    "open_misere_placement": {
+        "between_10D_10H": "between 10♦ and 10♥",
+        "between_8NT_9S": "between 8NT and 9♠",
     },
     "open_misere_reveal": {
         "after_first_trick": "after the first trick",
         "before_first_lead": "before the first lead",
     },
     "first_lead": {"declarer": "the declarer", "dealer_left": "the player left of the dealer"},
+    "joker_lead": {
+        "any_suit": "any suit",
+        "not_shown_void": "not a suit its holder has shown void in",
+        "not_yet_led": "only a suit not yet led",
+    },
 }
 """Values of each choice option, with their labels, in the order the page offers them."""
+
+SOURCES: dict[str, str] = {
+    "players": "Four: all four rule sheets. Three and two: the Polish rules. Six: the "
+               "Portuguese rules and pagat.com.",
+    "deck": "The 45-card pack: the Polish rules.",
+    "six_player_teams": "Each for themselves: the Portuguese rules (\"3 against 3 or "
+                        "individual\"); teams: pagat.com.",
+    "bid_after_pass": "Never: all four rule sheets. Always and once another changes suit: "
+                      "variants in the Polish rules.",
+    "raise_reopens": "A variant in the Polish rules.",
+    "one_round_bidding": "The American game, as the Polish rules describe it.",
+    "six_level_informational": "The American game, as the Polish rules describe it.",
+    "all_pass": "Redeal: pagat.com; playing it at no trumps: a common house rule.",
+    "misere": "Misère and open misère: the Polish, Spanish and Portuguese rules.",
+    "misere_placement": "After the sevens: the Polish and Spanish rules; by points: the "
+                        "Avondale schedule as American players use it.",
+    "misere_needs_seven": "The Polish rules.",
+    "open_misere_placement": "Between 10♦ and 10♥: the Polish rules; between 8NT and 9♠: the "
+                             "Spanish rules (\"between a contract of eight and of nine "
+                             "tricks\").",
+    "open_misere_reveal": "After the first trick: the Spanish rules; before the first lead: a "
+                          "house rule.",
+    "nullo_500": "The Portuguese rules' \"Nullo\".",
+    "first_lead": "The declarer: pagat.com; the player left of the dealer: a house rule.",
+    "nominate_joker": "Nominating: the Italian rules; not nominating: the American game (the "
+                      "Polish rules).",
+    "joker_lead": "Any suit: the Polish rules (\"to any suit\") and the Portuguese rules; not "
+                  "a suit shown void: a variant in the Polish rules and the American game; "
+                  "only a suit not yet led: a house rule.",
+    "joker_low_in_misere": "A house rule.",
+    "overtricks_10": "Nothing extra: the Polish rules; 10 a trick: the Portuguese rules.",
+    "slam_250": "The Polish and Spanish rules.",
+    "defender_tricks": "The Portuguese and Spanish rules.",
+    "misere_defenders": "Nothing in misère: the Polish rules.",
+    "must_bid_to_win": "Off: the Portuguese, Italian and Spanish rules (the first side to 500 "
+                       "wins); on: a variant in the Polish rules, and Australian leaflets.",
+    "minus_500_loses": "The Portuguese rules.",
+}
+"""Where each option and its settings come from, in the learner's words (RULES.md cites the
+source documents by number: 000 Portuguese, 001 Italian, 002 Polish, 003 Spanish)."""
 
 PLAIN: dict[str, str] = {
     "players": (
         "How many play. Four is the usual game: two partnerships, partners opposite, a "
-        "43-card pack. Three: 33 cards (A to 7 in every suit and the joker), each for "
-        "themselves, the declarer against the other two. Six: 63 cards (the full 52, 11s and "
-        "12s in every suit, 13s in hearts and diamonds, and the joker)."
+        "43-card pack. Two: the same 43 cards; each has 10 in hand and 5 face-down cards with "
+        "a face-up card on each on the table, 3 to the kitty, four cards to a trick, and no "
+        "misère. Three: 33 cards (A to 7 in every suit and the joker), each for themselves, "
+        "the declarer against the other two. Six: 63 cards (the full 52, 11s and 12s in every "
+        "suit, 13s in hearts and diamonds, and the joker)."
     ),
     "deck": (
         "The 43-card pack is standard: red suits A to 4, black suits A to 5, and the joker. "
@@ -58,16 +118,28 @@ PLAIN: dict[str, str] = {
         "players only."
     ),
     "six_player_teams": (
-        "Six players only: two teams of three sitting alternately, or three pairs of partners "
-        "sitting opposite each other."
+        "Six players only: two teams of three sitting alternately, three pairs of partners "
+        "sitting opposite each other, or each for themselves (the declarer alone against the "
+        "other five)."
     ),
     "bid_after_pass": (
-        "Off (standard): once you pass you may not bid again in that auction. On: a player "
-        "who has passed may come back in with a higher bid."
+        "Never (standard): once you pass you may not bid again in that auction. Always: a "
+        "player who has passed may come back in with a higher bid, as in bridge. Once another "
+        "player changes suit: a player who has passed may come back in after another player "
+        "has changed the suit of their bid."
+    ),
+    "raise_reopens": (
+        "Off (standard): the auction's winner plays the last bid. On: the winner may raise "
+        "their own bid; a raise into another strain lets the others bid again, a raise in the "
+        "same strain does not, and there is no raise once all the others have passed."
     ),
     "one_round_bidding": (
         "The American way: one round of bidding, each player calls once. Off (standard): the "
         "bidding goes round until all the other players have passed after a bid."
+    ),
+    "six_level_informational": (
+        "The American way: a bid of six is only information and cannot win the auction; if "
+        "nobody bids seven or more the hand is dealt again. Off (standard): a six may win."
     ),
     "all_pass": (
         "What happens when everybody passes: the hand is thrown in and the next dealer deals "
@@ -75,7 +147,8 @@ PLAIN: dict[str, str] = {
     ),
     "misere": (
         "On (standard): misère (take no tricks at no trumps, worth 250; the declarer's "
-        "partner sits out) and open misère (the same with the hand shown, worth 500) may be bid."
+        "partner sits out) and open misère (the same with the hand shown, worth 500) may be "
+        "bid. Two players never bid them."
     ),
     "misere_placement": (
         "Where misère sits among the bids. Standard: above every 7-bid and below every "
@@ -85,30 +158,43 @@ PLAIN: dict[str, str] = {
         "On (standard): misère may be bid only after someone has bid seven. Open misère may "
         "be bid at any time, even as the first bid."
     ),
+    "open_misere_placement": (
+        "Where open misère sits among the bids: above 10♦ and below 10♥ (standard, by its "
+        "500 points), or between the eights and the nines, above 8NT and below 9♠."
+    ),
     "open_misere_reveal": (
         "When an open-misère declarer lays their hand face up: after the first trick "
         "(standard) or before the first lead."
+    ),
+    "nullo_500": (
+        "Off (standard): misère scores 250 and open misère 500. On: misère is \"Nullo\", "
+        "worth 500 made and -500 set, and there is no open misère."
     ),
     "first_lead": (
         "Who leads to the first trick: the declarer (standard), or the player on the dealer's "
         "left."
     ),
-    "joker_lead_any_suit": (
-        "At no trumps and misère a joker led without a nominated suit is led as a suit its "
-        "holder names. Off (standard): a suit not yet led in this hand. On: any suit, even "
-        "one already led."
+    "nominate_joker": (
+        "On (standard): a declarer at no trumps or in misère who holds the joker may, before "
+        "the first lead, nominate a suit for it; it is then the highest card of that suit. "
+        "Off (the American game): the joker is never nominated and stays free."
     ),
-    "joker_no_void_suit": (
-        "On: a player leading the joker may not name a suit they have already shown out of "
-        "(failed to follow). Off (standard): no such limit."
+    "joker_lead": (
+        "At no trumps and misère a free joker is led as a suit its holder names. Any suit "
+        "(standard); not a suit the holder has shown void in (failed to follow earlier); or "
+        "only a suit not yet led in this hand (then, once every suit has been led, the joker "
+        "can be led only to the last trick)."
     ),
     "joker_low_in_misere": (
-        "On: in misère the joker is the lowest card and never wins a trick. Off (standard): "
-        "it behaves as at no trumps."
+        "On: in misère the joker is the lowest card. Played when its holder cannot follow, it "
+        "cannot win; led, it is the lowest card of the suit named and wins only when nobody "
+        "follows that suit. Off (standard): it behaves as at no trumps and wins any trick it "
+        "is played to."
     ),
     "overtricks_10": (
         "Off (standard): no extra points for tricks over the bid. On: a made contract scores "
-        "10 more for each trick over the bid."
+        "10 more for each trick over the bid, the hand scoring at most 520 (the value of "
+        "10NT)."
     ),
     "slam_250": (
         "On (standard): taking all ten tricks on a bid worth less than 250 scores 250 "
@@ -123,9 +209,10 @@ PLAIN: dict[str, str] = {
         "score 10 a trick there too."
     ),
     "must_bid_to_win": (
-        "On (standard, Australian): a side reaches 500 and wins only by making a bid; points "
-        "for defending tricks cannot take it over the line by themselves. Off: any side on "
-        "500 or more wins (the declarer's side first if both pass 500)."
+        "Off (standard): the first side to 500 wins, by bidding or by defending (the "
+        "declarer's side first if both reach 500 on one hand). On: a side reaches 500 and "
+        "wins only by making a bid; points for defending tricks cannot take it over the line "
+        "by themselves."
     ),
     "minus_500_loses": (
         "On (standard): a side on -500 or below loses at once (it is \"in the hole\")."
@@ -139,15 +226,19 @@ TITLES: dict[str, str] = {
     "deck": "Pack",
     "six_player_teams": "Six-player seating",
     "bid_after_pass": "Bid again after passing",
+    "raise_reopens": "The winner may raise their bid",
     "one_round_bidding": "One round of bidding",
+    "six_level_informational": "Sixes are only information",
     "all_pass": "When all pass",
     "misere": "Misère",
     "misere_placement": "Where misère ranks",
     "misere_needs_seven": "Misère only after a seven",
+    "open_misere_placement": "Where open misère ranks",
     "open_misere_reveal": "Open misère hand shown",
+    "nullo_500": "Misère scores 500 (Nullo)",
     "first_lead": "First lead",
-    "joker_lead_any_suit": "Led joker may name a suit already led",
-    "joker_no_void_suit": "Led joker may not name a suit its holder is void in",
+    "nominate_joker": "The declarer may nominate the joker",
+    "joker_lead": "A led joker names",
     "joker_low_in_misere": "Joker low in misère",
     "overtricks_10": "10 a trick for overtricks",
     "slam_250": "A slam scores at least 250",
@@ -161,7 +252,12 @@ _OPTION_CODE = re.compile(r"`([a-z0-9_]+)`")
 
 
 VALUE_WORDS: dict[str, str] = {
-    "two_threes": "two teams of three", "three_pairs": "three pairs", "redeal": "redeal",
+    "two_threes": "two teams of three", "three_pairs": "three pairs",
+    "individual": "each for themselves", "never": "never", "always": "always",
+    "if_changed": "once another player changes suit",
+    "between_10D_10H": "between 10♦ and 10♥", "between_8NT_9S": "between 8NT and 9♠",
+    "any_suit": "any suit", "not_shown_void": "not a suit its holder has shown void in",
+    "not_yet_led": "only a suit not yet led", "redeal": "redeal",
     "play_no_trumps": "play it at no trumps", "after_sevens": "after the sevens",
     "by_points": "by points", "after_first_trick": "after the first trick",
     "before_first_lead": "before the first lead", "dealer_left": "the player left of the dealer",
@@ -194,6 +290,8 @@ class OptionSpec:
     section: int | None
     engine_note: str
     plain: str
+    source: str = ""
+    """Where the option comes from, in the learner's words (`SOURCES`)."""
 
     def label_of(self, value: Any) -> str:
         """The label shown for ``value`` (its text form if it has no label)."""
@@ -258,6 +356,7 @@ def option_specs() -> list[OptionSpec]:
                 section=section_of(doc),
                 engine_note=doc,
                 plain=PLAIN.get(f.name, doc),
+                source=SOURCES.get(f.name, ""),
             )
         )
     return specs

@@ -29,8 +29,10 @@ from trainer.ui.state import current_rules, set_rules
 PRESET_KEY = "rules_preset"
 CUSTOM = "custom"
 PRESET_LABELS = {
-    "australian": "Australian (the default, as on pagat.com)",
-    "american": "American (one round of bidding, misère placed by points)",
+    "australian": "Australian (the default: the rule sheets' rules where they agree, else "
+                  "pagat.com)",
+    "american": "American (one round of bidding, no nominating the joker, a led joker not "
+                "named as a suit shown void, misère placed by points)",
     CUSTOM: "Custom (your own options)",
 }
 MISERE_MARK = "#fff1c2"
@@ -126,8 +128,9 @@ def _on_option() -> None:
 def _option_widget(spec: OptionSpec, rules: RuleSet) -> None:
     key = option_key(spec.name)
     where = f"rule book §{spec.section}" if spec.section else "rule book"
-    # the seating of six only matters at a table of six
-    idle = spec.name == "six_player_teams" and rules.players != 6
+    # the seating of six only matters at a table of six, the 45-card pack at a table of four
+    idle = (spec.name == "six_player_teams" and rules.players != 6) or (
+        spec.name == "deck" and rules.players != 4 and rules.deck == 43)
     if spec.kind == "toggle":
         st.toggle(spec.title, key=key, on_change=_on_option, help=spec.engine_note or None)
     else:
@@ -141,7 +144,8 @@ def _option_widget(spec: OptionSpec, rules: RuleSet) -> None:
             disabled=idle,
         )
     default = spec.label_of(spec.default)
-    st.caption(f"{spec.plain} Default: {default}. ({where}, option `{spec.name}`.)")
+    source = f" From: {spec.source}" if spec.source else ""
+    st.caption(f"{spec.plain} Default: {default}.{source} ({where}, option `{spec.name}`.)")
 
 
 def _options(specs: list[OptionSpec], rules: RuleSet) -> None:
@@ -158,34 +162,56 @@ def _options(specs: list[OptionSpec], rules: RuleSet) -> None:
 
 def _pack(rules: RuleSet) -> None:
     cards = rules.pack
-    players = rules.players
     st.subheader(f"The pack: {len(cards)} cards")
-    st.caption(
-        f"Ten cards to each of the {players} players and {len(cards) - 10 * players} to the "
-        "kitty (rule book §1)."
-    )
+    st.caption(pack_words(rules) + " (Rule book §1.)")
     picture = hand_html(cards, label=f"the {len(cards)}-card pack", width=44)
     st.markdown(picture, unsafe_allow_html=True)
 
 
-def _scoring(rules: RuleSet) -> None:
-    st.subheader("Scoring: the Avondale schedule")
-    st.table(scoring_table())
-    notes = [f"Misère {MISERE_VALUE}, open misère {OPEN_MISERE_VALUE}."]
-    if not rules.misere:
-        notes = ["Misère is not played under these rules."]
+def pack_words(rules: RuleSet) -> str:
+    """How the pack of ``rules`` is dealt, in a sentence (RULES.md §1)."""
+    kitty = rules.kitty_size
+    if rules.players == 2:
+        return (
+            f"Each of the 2 players has 10 cards in hand and 5 face-down cards with a face-up "
+            f"card on each on the table (20 cards each), and {kitty} go to the kitty."
+        )
+    return f"Ten cards to each of the {rules.players} players and {kitty} to the kitty."
+
+
+def scoring_notes(rules: RuleSet) -> list[str]:
+    """The scoring rules of ``rules`` beside the schedule, in short sentences (RULES.md §6)."""
+    if not rules.misere_allowed:
+        why = "two players" if rules.misere else "these rules"
+        notes = [f"Misère is not played by {why}."]
+    elif rules.nullo_500:
+        notes = ["Misère (Nullo) 500, and no open misère."]
+    else:
+        notes = [f"Misère {MISERE_VALUE}, open misère {OPEN_MISERE_VALUE}."]
     notes.append(
         "Made: the bid's value"
-        + (", plus 10 for each trick over the bid." if rules.overtricks_10 else
-           " (nothing extra for overtricks).")
+        + (", plus 10 for each trick over the bid, at most 520 for the hand."
+           if rules.overtricks_10 else " (nothing extra for overtricks).")
         + " Set: minus the bid's value."
     )
     if rules.slam_250:
         notes.append("All ten tricks on a bid worth less than 250 score 250.")
     if rules.defender_tricks:
         misere_too = " (in misère too)" if rules.misere_defenders else " (none in misère)"
-        notes.append(f"Defenders score 10 a trick{misere_too if rules.misere else ''}.")
-    st.caption(" ".join(notes) + " (Rule book §6.)")
+        notes.append(
+            f"Defenders score 10 a trick{misere_too if rules.misere_allowed else ''}.")
+    notes.append(
+        "The first side to 500 wins only by making a bid."
+        if rules.must_bid_to_win
+        else "The first side to 500 wins, by bidding or by defending."
+    )
+    return notes
+
+
+def _scoring(rules: RuleSet) -> None:
+    st.subheader("Scoring: the Avondale schedule")
+    st.table(scoring_table())
+    st.caption(" ".join(scoring_notes(rules)) + " (Rule book §6, §7.)")
 
 
 def _ladder(rules: RuleSet) -> None:
@@ -198,11 +224,7 @@ def _ladder(rules: RuleSet) -> None:
     else:
         lines = [f"**{row.Bid}** sits {row.Where}" for row in placed.itertuples()]
         lines[0] = lines[0].replace("**m", "**M", 1)
-        need = (
-            " Misère may be bid only after someone has bid seven; open misère at any time."
-            if rules.misere_needs_seven else " Misère may be bid at any time."
-        )
-        st.markdown("; ".join(lines) + "." + need + " (Rule book §3.)")
+        st.markdown("; ".join(lines) + "." + ladder_notes(rules) + " (Rule book §3.)")
     with st.expander("The ladder as a table"):
         styled = table.style.apply(
             lambda row: [f"background-color: {MISERE_MARK}" if row["Where"] else ""] * len(row),
@@ -211,15 +233,31 @@ def _ladder(rules: RuleSet) -> None:
         st.dataframe(styled, hide_index=True, width="stretch")
 
 
+def ladder_notes(rules: RuleSet) -> str:
+    """When misère may be bid, and the bidding options that change what wins the auction, as
+    sentences that each start with a space (RULES.md §3)."""
+    notes = []
+    if rules.misere_needs_seven:
+        notes.append("Misère may be bid only after someone has bid seven"
+                     + ("; open misère at any time." if rules.open_misere_allowed else "."))
+    else:
+        notes.append("Misère may be bid at any time.")
+    if rules.six_level_informational:
+        notes.append("A bid of six cannot win the auction: if nobody bids seven or more, the "
+                     "hand is dealt again.")
+    return "".join(f" {n}" for n in notes)
+
+
 def render() -> None:
     """Draw the Rules page."""
     st.title("Rules")
     st.markdown(
         "Choose the rules you play by. The lessons' practice questions follow them, and the "
-        "puzzle pages serve only puzzles made for them: the shipped puzzle bank is for the "
-        "4-player Australian game (play puzzles also fit rules that differ only in bidding "
-        "or scoring). The full rule book is at the foot of the page; each option below names its "
-        "section."
+        "puzzle pages serve only puzzles made for them (play puzzles also fit rules that "
+        "differ only in bidding or scoring). The full rule book is at the foot of the page; "
+        "each option below names its section and the rules it comes from: the Portuguese, "
+        "Italian, Polish and Spanish rule sheets the trainer follows, or pagat.com's "
+        "Australian game where they say nothing."
     )
     learner = current_learner()
     rules = current_rules()
