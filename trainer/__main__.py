@@ -54,18 +54,25 @@ def cmd_deal(args: argparse.Namespace) -> Any:
     rules = _rules(args)
     dealer = parse_seat(args.dealer, rules, "dealer") if args.dealer else Seat.N
     d = deal(args.seed, rules.players, rules.deck, dealer)
-    return {
+    out: dict[str, Any] = {
         "seed": args.seed,
         "dealer": d.dealer.value,
         "hands": {s.value: format_hand(h) for s, h in d.hands.items()},
-        "kitty": [c.code for c in d.kitty],
     }
+    if d.tables is not None:  # 2 players: piles [face down, face up] (RULES.md §1, 002)
+        out["tables"] = {s.value: [[c.code for c in pile] for pile in piles]
+                         for s, piles in d.tables.items()}
+    out["kitty"] = [c.code for c in d.kitty]
+    return out
 
 
 def cmd_legal(args: argparse.Namespace) -> Any:
     state = parse_position(read_input(args.file)).to_state()
-    return {"to_play": state.to_play.value if state.to_play else None,
-            "cards": [p.code for p in state.legal_plays()]}
+    out = {"to_play": state.to_play.value if state.to_play else None,
+           "cards": [p.code for p in state.legal_plays()]}
+    source = getattr(state, "to_play_from", None)  # 2 players: "hand" or "table"
+    return out if source is None else {"to_play": out["to_play"], "from": source,
+                                       "cards": out["cards"]}
 
 
 def build_parser() -> argparse.ArgumentParser:

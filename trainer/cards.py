@@ -241,11 +241,16 @@ def seats(players: int = 4) -> tuple[Seat, ...]:
 
 @dataclass(frozen=True)
 class Deal:
-    """A deal: ten cards to each seat and the kitty, with the dealer (RULES.md §1)."""
+    """A deal: ten cards to each seat and the kitty, with the dealer (RULES.md §1).
+
+    ``tables`` is set in the 2-player game only (002, "Wersja dla 2 graczy"): each seat's five
+    table piles in the order dealt, each pile ``(face_down, face_up)``; None at other tables.
+    """
 
     dealer: Seat
     hands: dict[Seat, tuple[Card, ...]]
     kitty: tuple[Card, ...]
+    tables: dict[Seat, tuple[tuple[Card, Card], ...]] | None = None
 
 
 def deal(seed: int, players: int = 4, deck: int = 43, dealer: Seat = Seat.N) -> Deal:
@@ -254,6 +259,12 @@ def deal(seed: int, players: int = 4, deck: int = 43, dealer: Seat = Seat.N) -> 
     Starting left of the dealer: 3 cards each and 1 to the kitty, 4 each and 1 to the kitty,
     3 each and the rest (1, or 3 with the 45-card pack) to the kitty (RULES.md §1). The same
     seed, table and dealer always give the same deal. Hands are returned in display order.
+
+    2 players (002, "Wersja dla 2 graczy"): the hands and the kitty as above (23 cards: 10 each
+    and 3 to the kitty, one to the kitty after each round of packets), then five face-down cards
+    to each player, one at a time starting left of the dealer, then one face-up card on each of
+    them in the same order: ``Deal.tables`` holds each seat's piles ``(face_down, face_up)`` in
+    the order dealt.
     Raises `CardError` if the dealer does not sit at this table.
     """
     table = seats(players)
@@ -269,11 +280,28 @@ def deal(seed: int, players: int = 4, deck: int = 43, dealer: Seat = Seat.N) -> 
         for seat in order:
             hands[seat].extend(cards[:packet])
             del cards[:packet]
-        take = len(cards) if last else 1
+        take = 1 if last and players == 2 else len(cards) if last else 1
         kitty.extend(cards[:take])
         del cards[:take]
+    tables = _deal_tables(cards, order) if players == 2 else None
     return Deal(
         dealer=dealer,
         hands={s: tuple(sorted(hands[s], key=sort_key)) for s in table},
         kitty=tuple(kitty),
+        tables=None if tables is None else {s: tables[s] for s in table},
     )
+
+
+def _deal_tables(
+    cards: list[Card], order: list[Seat]
+) -> dict[Seat, tuple[tuple[Card, Card], ...]]:
+    """The 2-player table piles from the 20 cards left after the hands and kitty: five face
+    down to each, one at a time from the dealer's left, then one face up on each (`deal`)."""
+    downs: dict[Seat, list[Card]] = {s: [] for s in order}
+    ups: dict[Seat, list[Card]] = {s: [] for s in order}
+    for layer in (downs, ups):
+        for _ in range(5):
+            for seat in order:
+                layer[seat].append(cards.pop(0))
+    assert not cards
+    return {s: tuple(zip(downs[s], ups[s], strict=True)) for s in order}

@@ -229,13 +229,17 @@ def _card_in(text: Any, where: str, parse: Any = parse_card) -> Any:
 
 
 def _parse_position(obj: Mapping[str, Any]) -> Position:
-    unknown = set(obj) - _FIELDS
-    if unknown:
-        raise PositionError(f"{sorted(unknown)[0]}: unknown field")
     try:
         rules = ruleset(obj.get("rules"))
     except TrainerError as exc:
         raise PositionError(str(exc) if str(exc).startswith("rules") else f"rules: {exc}") from None
+    if rules.players == 2:  # hands and table piles (RULES.md §1, 002): trainer.notation_two
+        from trainer.notation_two import parse_table_position
+
+        return parse_table_position(obj, rules)
+    unknown = set(obj) - _FIELDS
+    if unknown:
+        raise PositionError(f"{sorted(unknown)[0]}: unknown field")
     contract_text = _field(obj, "contract", str)
     try:
         contract = parse_bid(contract_text)
