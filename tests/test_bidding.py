@@ -276,7 +276,7 @@ def test_passes_before_the_only_bid_end_the_auction() -> None:
 
 def test_bid_after_pass_allows_reentry() -> None:
     """RULES.md §3 option `bid_after_pass`: a player who has passed may bid again."""
-    rules = AUS.with_options(bid_after_pass=True)
+    rules = AUS.with_options(bid_after_pass="always")
     a = auction(rules, W, "P", "6S", "P", "P")
     assert not a.is_over  # N passed but may come back in
     assert a.to_call is N
@@ -295,7 +295,7 @@ def test_bid_after_pass_allows_reentry() -> None:
 
 def test_bid_after_pass_passes_before_the_bid_do_not_count() -> None:
     """RULES.md §3 `bid_after_pass`: the auction ends after three passes following a bid."""
-    a = auction(AUS.with_options(bid_after_pass=True), W, "P", "P", "P", "6S")
+    a = auction(AUS.with_options(bid_after_pass="always"), W, "P", "P", "P", "6S")
     assert not a.is_over
     assert a.to_call is N
     a.call("P")
@@ -311,7 +311,7 @@ def test_default_passed_player_cannot_reenter() -> None:
     assert a.declarer is E
 
 
-@pytest.mark.parametrize("rules", [AUS, AMERICAN, AUS.with_options(bid_after_pass=True)],
+@pytest.mark.parametrize("rules", [AUS, AMERICAN, AUS.with_options(bid_after_pass="always")],
                          ids=["australian", "american", "bid_after_pass"])
 def test_all_pass(rules: RuleSet) -> None:
     """RULES.md §3: if all four pass, the hand is thrown in (`passed_out`)."""
@@ -530,5 +530,5 @@ def test_calls_as_made_become_turns_with_implicit_passes() -> None:
     with pytest.raises(BidError, match="call P: the auction is over"):
         turns_from_calls(rules, Seat.W, ["P", "7S", "8H", "P", "P", "P"])
     # with bid_after_pass nobody is out: the calls are the turns
-    back = RuleSet(bid_after_pass=True)
+    back = RuleSet(bid_after_pass="always")
     assert turns_from_calls(back, Seat.N, ["P", "6S", "7S", "P"]) == ["P", "6S", "7S", "P"]

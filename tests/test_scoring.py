@@ -32,15 +32,16 @@ CELLS = [
 
 @pytest.mark.parametrize(("code", "value"), [*CELLS, ("MIS", 250), ("OMIS", 500)])
 def test_avondale_schedule(code: str, value: int) -> None:
-    """RULES.md §6: the Avondale schedule; misère 250, open misère 500."""
-    assert bid_value(parse_bid(code)) == value
+    """RULES.md §6: the Avondale schedule; misère 250, open misère 500 (003: "Misere: 250
+    puntos si se tiene éxito. Open Misere: 500 puntos")."""
+    assert bid_value(parse_bid(code), AUS) == value
 
 
 def test_avondale_table_covers_the_ladder() -> None:
     """RULES.md §6: every bid on the ladder has its value (25 cells plus the two misères)."""
     assert len(CELLS) == 25
     values = dict([*CELLS, ("MIS", 250), ("OMIS", 500)])
-    assert {b.code: bid_value(b) for b in ladder(AUS)} == values
+    assert {b.code: bid_value(b, AUS) for b in ladder(AUS)} == values
 
 
 # --- one hand (RULES.md §6) --------------------------------------------------------------------
@@ -183,22 +184,35 @@ def test_set_declarer_does_not_win() -> None:
     assert after.winner is None
 
 
-def test_defenders_crossing_500_by_tricks_do_not_win() -> None:
-    """RULES.md §7 `must_bid_to_win`: points for defending cannot take a side over the line."""
-    after = game(100, 480).after_hand(parse_bid("6S"), N, {NS: 6, EW: 4}, AUS)
+def test_defenders_crossing_500_by_tricks_do_not_win_under_must_bid_to_win() -> None:
+    """RULES.md §7 option `must_bid_to_win` (002's variant: "nie wystarczy zdobyć 500 punktów,
+    aby wygrać; trzeba być rozgrywającym"): points for defending cannot take a side over the
+    line; the side stays on 520 and plays on."""
+    rules = AUS.with_options(must_bid_to_win=True)
+    after = game(100, 480).after_hand(parse_bid("6S"), N, {NS: 6, EW: 4}, rules)
     assert after.scores == {NS: 140, EW: 520}
     assert after.winner is None
     # Nor when the declarer is set.
-    after = game(100, 480).after_hand(parse_bid("8S"), N, {NS: 5, EW: 5}, AUS)
+    after = game(100, 480).after_hand(parse_bid("8S"), N, {NS: 5, EW: 5}, rules)
     assert after.scores == {NS: -140, EW: 530}
     assert after.winner is None
+    # E-W, over 500 from defending, win once they make a bid of their own.
+    after = after.after_hand(parse_bid("6S"), E, {EW: 6, NS: 4}, rules)
+    assert after.scores == {NS: -100, EW: 570}
+    assert after.winner == EW
 
 
-def test_defenders_crossing_500_win_when_must_bid_to_win_off() -> None:
-    """RULES.md §7 option `must_bid_to_win` off: any side with 500 or more wins."""
-    rules = AUS.with_options(must_bid_to_win=False)
-    after = game(100, 480).after_hand(parse_bid("6S"), N, {NS: 6, EW: 4}, rules)
+def test_defenders_crossing_500_win_by_default() -> None:
+    """RULES.md §7 default (`must_bid_to_win` off): the first side to 500 wins, by bidding or
+    by defending (000: "A primeira dupla a atingir ou superar +500 pontos vence a partida";
+    001, 003)."""
+    assert AUS.must_bid_to_win is False and PRESETS["american"].must_bid_to_win is False
+    after = game(100, 480).after_hand(parse_bid("6S"), N, {NS: 6, EW: 4}, AUS)
     assert after.scores == {NS: 140, EW: 520}
+    assert after.winner == EW
+    # Set or made, the defenders' tricks count: 8♠ set by three.
+    after = game(100, 480).after_hand(parse_bid("8S"), N, {NS: 5, EW: 5}, AUS)
+    assert after.scores == {NS: -140, EW: 530}
     assert after.winner == EW
 
 
@@ -285,6 +299,13 @@ def test_bid_object_values_match_parsed_codes() -> None:
     """RULES.md §6: 6♠ is worth 40 and 10NT 520, whether built or parsed."""
     assert bid_value(Bid(6, Strain.SPADES)) == 40
     assert bid_value(Bid(10, Strain.NO_TRUMPS)) == 520
+    assert bid_value(Bid(10, Strain.NO_TRUMPS), AUS) == 520
+
+
+def test_misere_value_needs_the_rules() -> None:
+    """RULES.md §3, §6: misère's value depends on ``nullo_500``, so it is never guessed."""
+    with pytest.raises(BidError, match="bid MIS: its value depends on the rules"):
+        bid_value(MISERE)
 
 
 def test_slam_with_overtricks_takes_the_greater() -> None:

@@ -16,10 +16,10 @@ from typing import Any, NoReturn
 from trainer.bidding import bid_rank, ladder, parse_bid
 from trainer.cards import Seat, deal
 from trainer.cli_input import read_input
-from trainer.errors import TrainerError
+from trainer.errors import BidError, TrainerError
 from trainer.notation import format_hand, load_json, parse_position, parse_seat
 from trainer.rules import RuleSet, ruleset
-from trainer.scoring import bid_value, score_hand
+from trainer.scoring import bid_value, score_hand, score_into_game
 
 
 class _UsageError(Exception):
@@ -38,16 +38,50 @@ def _rules(args: argparse.Namespace) -> RuleSet:
     return ruleset(text)
 
 
+def _numbers(text: str | None, name: str, example: str) -> list[int] | None:
+    """Comma-separated whole numbers (``0,480``), or None when the option is not given."""
+    if text is None:
+        return None
+    try:
+        return [int(part) for part in text.split(",")]
+    except ValueError:
+        raise _UsageError(f"{name}: expected whole numbers separated by commas, such as "
+                          f"{example}, got {text!r}") from None
+
+
 def cmd_score(args: argparse.Namespace) -> Any:
+    """A hand's score; with ``--before``, also every side's total after it and the winner
+    (README's CLI table; RULES.md §6, §7)."""
     rules = _rules(args)
     contract = parse_bid(args.contract)
     bid_rank(contract, rules)  # refuses misère when the rules do not play it
-    score = score_hand(contract, args.tricks, rules)
-    return {"declarer": score.declarer, "defenders": score.defenders}
+    if rules.six_level_informational and contract.level == 6:
+        raise BidError(f"contract {contract}: a 6-level bid cannot win the auction under "
+                       "six_level_informational (the hand is thrown in)")
+    before = _numbers(args.before, "--before", "0,480")
+    others = _numbers(args.defender_tricks, "--defender-tricks", "2,1")
+    if before is None:
+        if others is not None:
+            raise _UsageError("--defender-tricks: give it with --before")
+        score = score_hand(contract, args.tricks, rules)
+        return {"declarer": score.declarer, "defenders": score.defenders}
+    sides = len(rules.sides())
+    if others is None and sides > 2:
+        raise _UsageError(f"--defender-tricks: give each of the {sides - 1} other sides' "
+                          "tricks at this table, in --before's order")
+    result = score_into_game(contract, args.tricks, before, rules, others)
+    winner: str | None = None
+    if result.winner == 0:
+        winner = "declarer"
+    elif result.winner is not None:
+        winner = "defenders" if sides == 2 else f"defender {result.winner}"
+    return {"declarer": result.hand.declarer, "defenders": result.hand.defenders,
+            "after": list(result.after), "winner": winner}
 
 
 def cmd_ladder(args: argparse.Namespace) -> Any:
-    return [{"bid": b.code, "value": bid_value(b)} for b in ladder(_rules(args))]
+    rules = _rules(args)
+    return [{"bid": b.code, "value": bid_value(b, rules)} for b in ladder(rules)]
 
 
 def cmd_deal(args: argparse.Namespace) -> Any:
@@ -84,6 +118,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--contract", required=True, help="6S ... 10NT, MIS, OMIS")
     p.add_argument("--tricks", required=True, type=int,
                    help="tricks of the declarer's side (misère: the declarer's)")
+    p.add_argument("--before", help="totals before the hand: the declarer's side's, then each "
+                   "other side's clockwise from the declarer's left (0,480)")
+    p.add_argument("--defender-tricks", help="with --before and more than two sides: each "
+                   "other side's tricks, in --before's order (2,1)")
     p.add_argument("--rules", help=rules_help)
     p.set_defaults(func=cmd_score)
 

@@ -4,6 +4,42 @@ A `Bid` is a number of tricks (6-10) in a `Strain`, or misère (``MIS``) or open
 (``OMIS``). `ladder` lists the bids of a RuleSet from lowest to highest. `Auction` is the
 auction state machine with the check / can / do shape: `Auction.legal_calls`,
 `Auction.can_call`, `Auction.call`.
+
+The auction's rule options (RULES.md §3) and the sources they follow:
+
+- ``bid_after_pass="never"`` (default): a player who has passed is out for the rest of the
+  auction (002: "W przeciwieństwie do brydża, w 500 nie można licytować, jeśli wcześniej się
+  spasowało"; 000: "Depois de passar, o jogador não pode voltar ao leilão"). The auction ends
+  when every player but the high bidder is out.
+- ``bid_after_pass="always"`` (002: "można licytować po spasowaniu (jak w brydżu)"): nobody is
+  ever out; the auction ends when all the other players pass in a row after a bid.
+- ``bid_after_pass="if_changed"`` (002: "można licytować po spasowaniu, jeśli któryś z graczy
+  wciąż zmienił kolor swojej odzywki"): a player who has passed is out, until some player
+  *changes the strain of their bid*: a player who has bid before makes a bid in another strain
+  than their own previous bid (no trumps is a strain; misère and open misère count as one
+  strain of their own). Then every player who is out comes back in; they are out again once
+  they pass again. A first bid, or a higher bid in the same strain, changes nothing.
+- ``raise_reopens`` (002: "zwycięzca licytacji może podnieść swoją odzywkę, co otwiera
+  licytację na nowo; ... jeśli zwycięzca zmienia kolor swojej odzywki (lub BA), pozostali
+  gracze mogą licytować ponownie. Jeśli natomiast tylko podniesie poziom ... nie mogą licytować
+  ponownie"; "jeśli trzej pozostali gracze spasowali, zwycięzca nie może podnieść swojej
+  odzywki"). The reading implemented: when the auction would end (the others have all passed
+  after the high bid), its winner gets one more turn, before taking the kitty, provided some
+  other player made a bid in this auction (if the others only ever passed, there is no raise:
+  the auction ends as usual). On that turn the winner passes (the auction ends) or makes any
+  higher bid. A raise in the same strain ends the auction at once with the higher bid; a
+  raise into another strain (or no trumps, or misère) reopens it: every other player is back
+  in, the bidding goes on clockwise from the winner's left, and it ends again as usual (the
+  winner of that, if the others have bid, again gets such a turn). In the usual auction the
+  high bidder never has a turn while holding the high bid, so the raise can only come at
+  this point.
+- ``one_round_bidding`` (002, the American game): each player calls once, the dealer last;
+  ``bid_after_pass`` and ``raise_reopens`` then play no part.
+- ``six_level_informational`` (002, American: "odzywki na poziomie 6 są odzywkami wyłącznie
+  informacyjnymi. Nie mogą one wygrać licytacji, jeśli nie wejdą na poziom 7, w takim
+  przypadku karty są rzucane i rozdawane ponownie"): the calls allowed are unchanged, but an
+  auction that ends on a 6-level bid has no contract: the hand is thrown in and redealt
+  (`Auction.thrown_in`).
 """
 
 from __future__ import annotations
@@ -106,21 +142,42 @@ def parse_call(text: str) -> Bid | str:
 def ladder(rules: RuleSet) -> tuple[Bid, ...]:
     """Every bid allowed by ``rules``, lowest first (RULES.md §3).
 
-    6♠ 6♣ 6♦ 6♥ 6NT 7♠ ... 10NT; misère above 7NT (``after_sevens``) or between 8♠ and 8♣
-    (``by_points``); open misère between 10♦ and 10♥. Neither when ``misere`` is off.
+    6♠ 6♣ 6♦ 6♥ 6NT 7♠ ... 10NT; misère above 7NT (``after_sevens``, 002, 003) or between 8♠
+    and 8♣ (``by_points``); open misère between 10♦ and 10♥ (``open_misere_placement=
+    "between_10D_10H"``, 002: "powyżej 10♦️ i poniżej 10♥️") or between 8NT and 9♠
+    (``"between_8NT_9S"``, 003: "situada entre un contrato de ocho y nueve bazas"). No misère
+    and no open misère when `RuleSet.misere_allowed` is false (option ``misere`` off, or the
+    2-player game, 002); no open misère under ``nullo_500`` (000: "sem variante «Aberta»").
     """
+    mis = rules.misere_allowed
+    omis = rules.open_misere_allowed
+    omis_before = "10H" if rules.open_misere_placement == "between_10D_10H" else "9S"
     bids: list[Bid] = []
     for level in range(6, 11):
         for strain in STRAINS:
             bid = Bid(level, strain)
-            if rules.misere and bid.code == "10H":
+            if omis and bid.code == omis_before:
                 bids.append(OPEN_MISERE)
-            if rules.misere and rules.misere_placement == "after_sevens" and bid.code == "8S":
+            if mis and rules.misere_placement == "after_sevens" and bid.code == "8S":
                 bids.append(MISERE)
             bids.append(bid)
-            if rules.misere and rules.misere_placement == "by_points" and bid.code == "8S":
+            if mis and rules.misere_placement == "by_points" and bid.code == "8S":
                 bids.append(MISERE)
     return tuple(bids)
+
+
+def misere_refusal(bid: Bid, rules: RuleSet) -> str | None:
+    """Why ``bid`` (misère or open misère) may not be bid under ``rules``, in words, or None
+    (also None for every trick bid). RULES.md §1, §3."""
+    if not bid.misere:
+        return None
+    if rules.players == 2:
+        return "misère is not played in the two-player game"
+    if not rules.misere:
+        return "misère is not played under these rules"
+    if bid.open and rules.nullo_500:
+        return "open misère is not played when misère is worth 500, as nullo"
+    return None
 
 
 def bid_rank(bid: Bid, rules: RuleSet) -> int:
@@ -128,7 +185,8 @@ def bid_rank(bid: Bid, rules: RuleSet) -> int:
     try:
         return ladder(rules).index(bid)
     except ValueError:
-        raise BidError(f"bid {bid}: not allowed under these rules (misère is off)") from None
+        why = misere_refusal(bid, rules) or "not on the ladder"
+        raise BidError(f"bid {bid}: not allowed under these rules ({why})") from None
 
 
 def is_higher(a: Bid, b: Bid, rules: RuleSet) -> bool:
@@ -136,21 +194,44 @@ def is_higher(a: Bid, b: Bid, rules: RuleSet) -> bool:
     return bid_rank(a, rules) > bid_rank(b, rules)
 
 
+def _strain_key(bid: Bid) -> str:
+    """The strain of a bid for ``if_changed`` and ``raise_reopens``: the strain's code, or
+    ``"MIS"`` for misère and open misère alike."""
+    return "MIS" if bid.misere else bid.code.lstrip("0123456789")
+
+
+@dataclass(frozen=True)
+class _Walk:
+    """The auction's state after its recorded calls (see `Auction._walk`)."""
+
+    over: bool
+    out: frozenset[Seat]
+    raise_turn: bool
+    skipped: tuple[bool, ...]
+
+
 @dataclass
 class Auction:
-    """The auction state machine (RULES.md §3).
+    """The auction state machine (RULES.md §3; the options in the module docstring).
 
     Calls go clockwise from the dealer's left. A call is a higher bid or a pass; a player who
-    has passed is out (unless ``bid_after_pass``). The auction ends when every other player has
-    passed after a bid (``bid_after_pass``: when that many passes in a row follow the last
-    bid), or when all pass without a bid, or, under ``one_round_bidding`` (American), once
-    every player has called once. Misère needs a previous seven-bid when
+    has passed is out (``bid_after_pass="never"``, the default), never out (``"always"``), or
+    out until some player changes the strain of their bid (``"if_changed"``). The auction ends
+    when every other player has passed after a bid (with ``"always"``: when they pass in a
+    row), or when all pass without a bid, or, under ``one_round_bidding`` (American), once
+    every player has called once. Under ``raise_reopens`` the winner may then have one more
+    turn to raise (module docstring). Misère needs a previous seven-bid when
     ``misere_needs_seven``; open misère may be bid at any time.
+
+    ``calls`` holds one entry per turn in clockwise order: a player who is out has an implicit
+    ``"P"`` in their turn (`sat_out` tells it from a pass they made).
     """
 
     rules: RuleSet
     dealer: Seat
     calls: list[Bid | str] = field(default_factory=list)
+    _memo: tuple[tuple[Bid | str, ...], _Walk] | None = field(
+        default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.dealer not in self.rules.seats:
@@ -193,38 +274,107 @@ class Auction:
                 return self.seat_of_call(i)
         return None
 
-    def _passed(self) -> set[Seat]:
-        return {self.seat_of_call(i) for i, c in enumerate(self.calls) if c == PASS}
+    def _walk(self) -> _Walk:
+        """Replay the recorded calls under the options (module docstring): who is out, whether
+        the auction is over, whether the next turn is the winner's raise, and which recorded
+        passes are the implicit ones of players who were out."""
+        key = tuple(self.calls)
+        if self._memo is not None and self._memo[0] == key:
+            return self._memo[1]
+        rules = self.rules
+        table = set(rules.seats)
+        n = len(table)
+        mode = rules.bid_after_pass
+        out: set[Seat] = set()
+        last_strain: dict[Seat, str] = {}
+        bidders: set[Seat] = set()
+        high: Bid | None = None
+        high_seat: Seat | None = None
+        run = 0  # passes in a row since the last bid (or since the start)
+        over = raise_turn = False
+        skipped: list[bool] = []
+        for i, call in enumerate(key):
+            seat = self.seat_of_call(i)
+            if over:
+                skipped.append(True)
+                continue
+            if rules.one_round_bidding:
+                skipped.append(False)
+                over = i + 1 >= n
+                continue
+            if seat in out:
+                skipped.append(True)
+                continue
+            skipped.append(False)
+            if raise_turn:  # the winner's turn to raise (raise_reopens)
+                raise_turn = False
+                if not isinstance(call, Bid):
+                    over = True
+                    continue
+                same = high is not None and _strain_key(call) == _strain_key(high)
+                high, high_seat = call, seat
+                last_strain[seat] = _strain_key(call)
+                if same:
+                    over = True
+                else:
+                    out.clear()
+                    run = 0
+                continue
+            if isinstance(call, Bid):
+                strain = _strain_key(call)
+                if mode == "if_changed" and last_strain.get(seat, strain) != strain:
+                    out.clear()
+                last_strain[seat] = strain
+                high, high_seat = call, seat
+                bidders.add(seat)
+                out.discard(seat)
+                run = 0
+            else:
+                run += 1
+                if mode != "always":
+                    out.add(seat)
+            if high is None:
+                ends = run >= n if mode == "always" else out == table
+            elif mode == "always":
+                ends = run >= n - 1
+            else:
+                ends = out >= table - {high_seat}
+            if ends:
+                if high is not None and rules.raise_reopens and bidders - {high_seat}:
+                    raise_turn = True
+                else:
+                    over = True
+        walk = _Walk(over, frozenset(out), raise_turn, tuple(skipped))
+        self._memo = (key, walk)
+        return walk
+
+    def sat_out(self, index: int) -> bool:
+        """True when the call at ``index`` is the implicit pass of a player who was out then
+        (RULES.md §3: they make no call), False for a call made."""
+        return self._walk().skipped[index]
 
     @property
     def is_over(self) -> bool:
-        n = len(self.rules.seats)
-        if self.rules.one_round_bidding:
-            return len(self.calls) >= n
-        if self.high_bid is None:
-            return len(self.calls) >= n and all(c == PASS for c in self.calls)
-        if self.rules.bid_after_pass:
-            tail = 0
-            for c in reversed(self.calls):
-                if c != PASS:
-                    break
-                tail += 1
-            return tail >= n - 1
-        out = self._passed()
-        return len(out) >= n - 1 and self.high_bidder not in out
+        return self._walk().over
+
+    @property
+    def raise_turn(self) -> bool:
+        """True when the next call is the winner's chance to raise their own bid
+        (``raise_reopens``, module docstring)."""
+        return self._walk().raise_turn
 
     @property
     def to_call(self) -> Seat | None:
         """The seat to call next, skipping players who are out; None when the auction is over."""
-        if self.is_over:
+        walk = self._walk()
+        if walk.over:
             return None
         i = len(self.calls)
-        if self.rules.bid_after_pass or self.rules.one_round_bidding:
+        if self.rules.one_round_bidding:
             return self.seat_of_call(i)
-        out = self._passed()
         for k in range(len(self.rules.seats)):
             seat = self.seat_of_call(i + k)
-            if seat not in out:
+            if seat not in walk.out:
                 return seat
         return None
 
@@ -234,12 +384,31 @@ class Auction:
         return self.is_over and self.high_bid is None
 
     @property
+    def six_level_thrown_in(self) -> bool:
+        """True when the auction ended on a 6-level bid under ``six_level_informational``: the
+        bid cannot win the auction, and the hand is thrown in and redealt (002, American)."""
+        high = self.high_bid
+        return (self.is_over and self.rules.six_level_informational and high is not None
+                and high.level == 6)
+
+    @property
+    def thrown_in(self) -> bool:
+        """True when the auction is over and the hand is thrown in and redealt: nobody bid and
+        ``all_pass`` is ``redeal``, or it ended on an informational 6-level bid
+        (`six_level_thrown_in`)."""
+        return (self.passed_out and self.rules.all_pass == "redeal") or self.six_level_thrown_in
+
+    @property
     def contract(self) -> Bid | None:
-        return self.high_bid if self.is_over else None
+        """The final bid once the auction is over; None before, when nobody bid, and when a
+        6-level bid ended it under ``six_level_informational``."""
+        if not self.is_over or self.six_level_thrown_in:
+            return None
+        return self.high_bid
 
     @property
     def declarer(self) -> Seat | None:
-        return self.high_bidder if self.is_over else None
+        return self.high_bidder if self.contract is not None else None
 
     # --- check / can / do --------------------------------------------------------------------
 
@@ -251,8 +420,9 @@ class Auction:
             return None
         if not isinstance(call, Bid):
             return f"{call!r} is not a call"
-        if call.misere and not self.rules.misere:
-            return "misère is not played under these rules"
+        refusal = misere_refusal(call, self.rules)
+        if refusal is not None:
+            return refusal
         high = self.high_bid
         if high is not None and not is_higher(call, high, self.rules):
             return f"{call} is not higher than {high}"
