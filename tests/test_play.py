@@ -184,10 +184,13 @@ def test_all_pass_hand_at_no_trumps():
     game = GameScore.new(rules).after_all_pass(by_side, rules)
     assert game.scores == {side: 10 * n for side, n in by_side.items()}
     near = GameScore({side: 495 for side in rules.sides()})
-    assert near.after_all_pass(by_side, rules).winner is None  # must_bid_to_win (§7)
-    free = rules.with_options(must_bid_to_win=False)
+    # §7 default (000: "A primeira dupla a atingir ou superar +500 pontos vence"): the side
+    # with more tricks, over 500, wins; under must_bid_to_win (002: "trzeba być
+    # rozgrywającym") nobody bid, so nobody wins by this hand.
     best = max(by_side, key=by_side.get)
-    assert near.after_all_pass(by_side, free).winner == best
+    assert near.after_all_pass(by_side, rules).winner == best
+    bid_to_win = rules.with_options(must_bid_to_win=True)
+    assert near.after_all_pass(by_side, bid_to_win).winner is None
 
 
 def test_parse_hand_sorted_and_unique():

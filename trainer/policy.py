@@ -11,11 +11,16 @@ Hand valuation (`estimate_tricks`), counted for the hand alone, in tricks:
 - No trumps: A 0.9, K 0.6 (guarded), Q 0.3 (guarded), the joker 1.2, a long suit's fifth and
   further cards 0.7 each when it holds the ace.
 - Partner: a 4-player declarer counts 2 tricks from partner and the kitty; 3-player 1; 6-player
-  (two partners) 3.
+  (two partners) 3; 2-player 2 (the player's own table cards, like a partner's hand).
 
 `choose_bid` bids the highest-valued strain at the level its estimate reaches (6 at 5.5
 estimated tricks and above), if that is still legal; else misère when the hand holds no card
-above 9 and no joker; else it passes.
+above 9 and no joker and misère is legal (never at 2 players, RULES.md §1; it sits where the
+rules' ladder puts it); else it passes. Under ``six_level_informational`` (002, American: a
+6-level bid cannot win the auction, the hand is redealt) it makes no 6-level bid, so it never
+ends an auction on a 6-bid expecting to play it: its trick bids start at 7 (6.5 estimated
+tricks), and a hand worth only six passes. At a raise turn (``raise_reopens``) the same rule
+picks a higher bid in its best strain, or passes.
 `choose_discard` keeps trumps and aces and discards to make voids: it throws the side suits
 with the fewest cards first, lowest cards first (RULES.md §4: any three cards).
 """
@@ -29,7 +34,7 @@ from trainer.bidding import MISERE, Auction, Bid
 from trainer.cards import JOKER, SUITS, Card, Rank, Suit
 from trainer.rules import CardOrder, RuleSet, Strain
 
-PARTNER_TRICKS = {3: 1.0, 4: 2.0, 6: 3.0}
+PARTNER_TRICKS = {2: 2.0, 3: 1.0, 4: 2.0, 6: 3.0}
 
 
 def _suit_cards(hand: Sequence[Card], order: CardOrder) -> dict[Suit | None, list[Card]]:
@@ -100,8 +105,9 @@ def choose_bid(hand: Sequence[Card], auction: Auction) -> Bid | str:
     legal = auction.legal_calls()
     strain, value = best_strain(hand, auction.rules.players)
     level = min(10, int(value + 0.5))
+    lowest = 7 if auction.rules.six_level_informational else 6
     trick_bids = [b for b in legal if isinstance(b, Bid) and b.strain is strain
-                  and b.tricks_needed <= level]
+                  and lowest <= b.tricks_needed <= level]
     if trick_bids:
         return trick_bids[-1]
     if misere_candidate(hand) and MISERE in legal:

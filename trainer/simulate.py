@@ -32,6 +32,10 @@ and every level is scored from that trick count. Misère is one zero-window sear
 ``misere_defenders`` option the exact count is solved). Open misère is the same double-dummy
 problem as misère, so the one result serves both.
 
+Under ``six_level_informational`` (RULES.md §3; 002, American) a 6-level bid cannot win the
+auction: taken as the final contract, or standing when the learner passes, it throws the hand in
+and scores 0 (``p_make`` 0). Misère's value follows the rules (500 under ``nullo_500``).
+
 Scores (`net_score`) are points for the learner's side minus points for the opponents on the hand,
 by `scoring.score_hand` under the RuleSet: a made 7♥ with 8 tricks is +200 - 20 = +180, a set one
 with 6 tricks is -200 - 40 = -240. Pass: if a bid stands, that contract is played by its bidder
@@ -74,7 +78,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from trainer.bidding import MISERE, PASS, Auction, Bid, bid_rank, parse_call
+from trainer.bidding import MISERE, PASS, Auction, Bid, bid_rank, misere_refusal, parse_call
 from trainer.cards import JOKER, Card, Deal, Rank, Seat, sort_key
 from trainer.errors import TrainerError
 from trainer.play import PlayState, start_play
@@ -340,16 +344,28 @@ def run_jobs(layouts: Sequence[Deal], jobs: Sequence[Job], rules: RuleSet,
 # --- scoring -------------------------------------------------------------------------------------
 
 
+def thrown_in(contract: Bid, rules: RuleSet) -> bool:
+    """True when ``contract``, ending the auction, throws the hand in: a 6-level bid under
+    ``six_level_informational`` (RULES.md §3; 002: "Nie mogą one wygrać licytacji")."""
+    return rules.six_level_informational and contract.level == 6
+
+
 def net_score(contract: Bid, tricks: int, rules: RuleSet, ours: bool) -> int:
     """Points for the learner's side minus the opponents' on the hand (module docstring):
-    ``ours`` when the declarer is on the learner's side. ``tricks``: the declarer side's."""
+    ``ours`` when the declarer is on the learner's side. ``tricks``: the declarer side's. A
+    contract that would throw the hand in (`thrown_in`) scores 0 for both."""
+    if thrown_in(contract, rules):
+        return 0
     hand = score_hand(contract, tricks, rules)
     diff = hand.declarer - hand.defenders
     return diff if ours else -diff
 
 
-def made(contract: Bid, tricks: int) -> bool:
-    """True when the declarer's side took the tricks the contract needs (misère: none)."""
+def made(contract: Bid, tricks: int, rules: RuleSet | None = None) -> bool:
+    """True when the declarer's side took the tricks the contract needs (misère: none); never
+    for a contract that throws the hand in under ``rules`` (`thrown_in`)."""
+    if rules is not None and thrown_in(contract, rules):
+        return False
     return tricks == 0 if contract.misere else tricks >= contract.tricks_needed
 
 
@@ -478,7 +494,7 @@ def strain_result(bid: Bid, hist: Sequence[int], rules: RuleSet) -> CallResult:
     ``hist`` (counts of 0-10 tricks): every level is scored from the same tricks."""
     tricks = _expand(hist)
     ev, se = mean_se([net_score(bid, t, rules, True) for t in tricks])
-    p = sum(made(bid, t) for t in tricks) / len(tricks)
+    p = sum(made(bid, t, rules) for t in tricks) / len(tricks)
     return CallResult(bid.code, ev, se, p, sum(tricks) / len(tricks))
 
 
@@ -494,6 +510,8 @@ def _pass_result(standing: Bid | None, ours: bool, tricks: Sequence[int],
         ev, se = mean_se([10 * t - 10 * (TRICKS_PER_HAND - t) for t in tricks])
         return CallResult(PASS, ev, se, 0.0, sum(tricks) / len(tricks))
     ev, se = mean_se([net_score(standing, t, rules, ours) for t in tricks])
+    if thrown_in(standing, rules):  # the hand is redealt: nothing gained or lost
+        return CallResult(PASS, ev, se, 0.0, sum(tricks) / len(tricks))
     good = sum(made(standing, t) == ours for t in tricks) / len(tricks)
     mean = None if standing.misere else sum(tricks) / len(tricks)
     return CallResult(PASS, ev, se, good, mean)
@@ -750,9 +768,12 @@ def analyse_discard(cards: Sequence[Card], contract: Bid, seat: Seat, dealer: Se
     """
     rules = rules or ruleset()
     _check_table(rules)
-    if contract.misere and not rules.misere:
-        raise SimulationError(f"contract: {contract.code}: misère is not played under these "
-                              "rules")
+    refusal = misere_refusal(contract, rules)
+    if refusal is not None:
+        raise SimulationError(f"contract: {contract.code}: {refusal}")
+    if thrown_in(contract, rules):
+        raise SimulationError(f"contract: {contract.code}: a 6-level bid cannot win the "
+                              "auction under these rules (the hand is thrown in)")
     cards = tuple(sorted(cards, key=sort_key))
     check_cards(cards, (10 + rules.kitty_size,), rules)
     extra = [tuple(sorted(d, key=sort_key)) for d in include]
@@ -830,5 +851,5 @@ __all__ = [
     "BidAnalysis", "CallResult", "DiscardAnalysis", "DiscardResult", "Inference",
     "Job", "LayoutSample", "SimulationError", "analyse_bid", "analyse_discard",
     "auction_inferences", "evaluate_discards", "net_score", "run_jobs", "sample_layouts",
-    "shortlist_discards", "solve_layout", "strain_result",
+    "shortlist_discards", "solve_layout", "strain_result", "thrown_in",
 ]

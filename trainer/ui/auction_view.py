@@ -2,7 +2,8 @@
 
 Columns are the seats in calling order, from the dealer's left (the dealer last); each row is
 one round. With ``to_call`` given, a "?" marks where that seat calls next. A player who has
-passed and is out (RULES.md §3) has "—" in its later turns.
+passed and is out (RULES.md §3; under ``bid_after_pass="if_changed"`` or ``raise_reopens``
+until the bidding is reopened) has "—" in those turns.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import pandas as pd
 
 from trainer.bidding import Auction, Bid, parse_call
 from trainer.cards import Seat
+from trainer.errors import TrainerError
 from trainer.generate.explain import seat_name
 from trainer.rules import RuleSet
 from trainer.ui.hand_analysis import call_text
@@ -29,17 +31,16 @@ def auction_table(rules: RuleSet, dealer: Seat, calls: Sequence[str],
     """The calls as a table by seat (module docstring); every cell a string. ``you``: the
     learner's seat, marked in its heading (by default ``to_call``)."""
     you = you or to_call
-    auction = Auction(rules, dealer)
     players = len(rules.seats)
+    # A player who is out (RULES.md §3 bid_after_pass) has an implicit pass in their turn,
+    # shown as "—"; `Auction.sat_out` knows which passes those are under every option.
+    try:
+        auction = Auction(rules, dealer, list(calls))
+        out = [auction.sat_out(i) for i in range(len(calls))]
+    except TrainerError:  # calls that do not replay: shown as they are
+        auction, out = Auction(rules, dealer), [False] * len(calls)
     order = [auction.seat_of_call(i) for i in range(players)]
-    # A player who has passed is out: their later turns hold an implicit pass, shown as "—".
-    out_later = not (rules.bid_after_pass or rules.one_round_bidding)
-    cells, passed = [], set()
-    for i, c in enumerate(calls):
-        seat = auction.seat_of_call(i)
-        cells.append("—" if out_later and seat in passed else call_text(c))
-        if c == "P":
-            passed.add(seat)
+    cells = ["—" if gone else call_text(c) for c, gone in zip(calls, out, strict=True)]
     if to_call is not None:
         cells.append("?")
     cells += [""] * (-len(cells) % players)

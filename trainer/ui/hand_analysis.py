@@ -190,9 +190,12 @@ def render_hand_analysis() -> None:
                                      "all of it (or none), to discard",
                                      key="hand_auction", placeholder="P 6S P",
                                      help="The calls as they were made, every player "
-                                     "in turn." if rules.bid_after_pass or
+                                     "in turn." if rules.bid_after_pass == "always" or
                                      rules.one_round_bidding else "The calls as they were "
-                                     "made: a player who has passed makes no more calls.")
+                                     "made: a player who has passed makes no more calls"
+                                     + ("." if rules.bid_after_pass == "never"
+                                        and not rules.raise_reopens
+                                        else " until the bidding is reopened."))
         contract_text = st.text_input(
             f"Your contract, to choose a discard ({full} cards)", key="hand_contract",
             placeholder="8H", help=f"With {full} cards: the bid you won. The auction is then "
