@@ -119,7 +119,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tricks", required=True, type=int,
                    help="tricks of the declarer's side (misère: the declarer's)")
     p.add_argument("--before", help="totals before the hand: the declarer's side's, then each "
-                   "other side's clockwise from the declarer's left (0,480)")
+                   "other side's clockwise from the declarer's left (0,480; write "
+                   "--before=-60,480 when the first is negative)")
     p.add_argument("--defender-tricks", help="with --before and more than two sides: each "
                    "other side's tricks, in --before's order (2,1)")
     p.add_argument("--rules", help=rules_help)
