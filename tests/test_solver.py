@@ -75,13 +75,25 @@ def test_no_trump_joker_led_with_each_nameable_suit() -> None:
     }
 
 
-def test_no_trump_joker_may_not_name_a_suit_already_led() -> None:
-    # RULES.md §5 (default): spades have been led, so the joker cannot be named a spade.
+def test_no_trump_joker_names_a_suit_already_led_by_default() -> None:
+    # RULES.md §5 (default any_suit, 002: "do dowolnego koloru"): spades have been led, and
+    # the joker may still be named a spade ...
     pos = dict(NT_JOKER, history=[{"leader": "N", "cards": ["AS", "QS", "KS", "JS"]}])
-    assert solve(pos)["cards"] == {"5S": 1, "JK:C": 1, "JK:D": 1, "JK:H": 1}
-    # ... unless joker_lead_any_suit is in force.
-    pos["rules"] = {"joker_lead_any_suit": True}
     assert solve(pos)["cards"]["JK:S"] == 2
+    # ... but not under the house rule joker_lead="not_yet_led".
+    pos["rules"] = {"joker_lead": "not_yet_led"}
+    assert solve(pos)["cards"] == {"5S": 1, "JK:C": 1, "JK:D": 1, "JK:H": 1}
+
+
+def test_no_trump_joker_not_named_as_a_shown_void() -> None:
+    # RULES.md §5 joker_lead="not_shown_void" (002's variant, the American rule): East showed
+    # void in clubs (discarded 7♠ on a club lead), so East's joker may not be named a club.
+    pos = {"contract": "7NT", "declarer": "N", "leader": "E", "trick": [],
+           "history": [{"leader": "N", "cards": ["QC", "7S", "KC", "AC"]},
+                       {"leader": "W", "cards": ["5D", "6D", "AD", "7D"]}],
+           "hands": {"N": ["5S", "9D"], "E": ["JK", "8H"], "S": ["AH", "6S"],
+                     "W": ["9H", "8S"]}, "rules": "american"}
+    assert sorted(solve(pos)["cards"]) == ["8H", "JK:D", "JK:H", "JK:S"]
 
 
 def test_no_trump_joker_played_when_void_wins() -> None:
@@ -105,9 +117,10 @@ ALL_SUITS_LED = [
 
 
 def test_joker_held_back_when_every_suit_has_been_led() -> None:
-    # RULES.md §5: once every suit has been led the joker can be led only to the last trick.
+    # RULES.md §5 joker_lead="not_yet_led" (a house rule): once every suit has been led the
+    # joker can be led only to the last trick.
     pos = {"contract": "8NT", "declarer": "E", "leader": "N", "trick": [],
-           "history": ALL_SUITS_LED,
+           "history": ALL_SUITS_LED, "rules": {"joker_lead": "not_yet_led"},
            "hands": {"N": ["8D", "JK"], "E": ["9C", "8H"], "S": ["5D", "5H"],
                      "W": ["KH", "7H"]}}
     # North must lead 8♦ (it wins: East and West have none), then the joker takes the last.
@@ -115,8 +128,10 @@ def test_joker_held_back_when_every_suit_has_been_led() -> None:
 
 
 def test_last_trick_joker_is_led_bare() -> None:
-    # RULES.md §5, the last-trick exception: no suit may be named, the key is plain "JK".
+    # RULES.md §5, the last-trick exception of the house rule: no suit may be named, the key
+    # is plain "JK".
     pos = {"contract": "8NT", "declarer": "E", "leader": "N", "trick": [],
+           "rules": {"joker_lead": "not_yet_led"},
            "history": [*ALL_SUITS_LED, {"leader": "N", "cards": ["8D", "8H", "5D", "KH"]}],
            "hands": {"N": ["JK"], "E": ["9C"], "S": ["5H"], "W": ["7H"]}}
     assert solve(pos) == {"to_play": "N", "best": 0, "cards": {"JK": 0}}

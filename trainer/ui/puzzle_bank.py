@@ -185,7 +185,7 @@ def matching(puzzles: Iterable[P], wanted: PuzzleFilter,
 # --- the rules a puzzle needs ------------------------------------------------------------------
 
 PACK_OPTIONS = ("players", "deck", "six_player_teams")
-JOKER_OPTIONS = ("joker_lead_any_suit", "joker_no_void_suit")
+JOKER_OPTIONS = ("joker_lead",)
 """With ``joker_low_in_misere`` and `PACK_OPTIONS`, the options that change the play of a
 position (the others are about bidding, scoring or winning, which a play puzzle never
 reaches)."""
@@ -208,7 +208,9 @@ def play_options(puzzle: PlayPuzzle) -> tuple[str, ...]:
     ``joker_low_in_misere`` in misère only); in a suit contract the joker is a trump and none
     of them applies."""
     position = puzzle.position
-    free = (position.contract.trump is None and position.joker_suit is None
+    if position.joker_suit is not None:  # nominated before the first lead: allowed or not
+        return (*PACK_OPTIONS, "nominate_joker")
+    free = (position.contract.trump is None
             and any(c.is_joker for hand in position.hands.values() for c in hand))
     if not free:
         return PACK_OPTIONS
@@ -223,7 +225,9 @@ def fits_rules(puzzle: object, rules: RuleSet) -> bool:
     answer), but for a discard (a suit or no-trump contract) ``joker_low_in_misere``."""
     own = puzzle_rules(puzzle)
     if isinstance(puzzle, PlayPuzzle):
-        if puzzle.contract_type in MISERE_TYPES and not rules.misere:
+        if puzzle.contract_type in MISERE_TYPES and not rules.misere_allowed:
+            return False
+        if puzzle.contract_type == "open_misere" and not rules.open_misere_allowed:
             return False
         return all(getattr(own, name) == getattr(rules, name) for name in play_options(puzzle))
     if isinstance(puzzle, DiscardPuzzle):
