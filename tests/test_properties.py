@@ -38,8 +38,8 @@ def hands_in_play(draw):
     discard = rng.sample(pool, rules.kitty_size)
     kept = [c for c in pool if c not in discard]
     joker_suit = None
-    if contract.trump is None and JOKER in kept and rng.random() < 0.5:
-        joker_suit = rng.choice(SUITS)  # the declarer nominates a suit for the joker (§5)
+    if contract.trump is None and JOKER in kept and rules.nominate_joker and rng.random() < 0.5:
+        joker_suit = rng.choice(SUITS)  # the declarer nominates a suit for the joker (§5, 001)
     state = start_play(d, contract, declarer, discard, rules, joker_suit)
     return rules, d, discard, state, rng
 
