@@ -17,7 +17,8 @@ from trainer.rules import PRESETS, ruleset
 from trainer.scoring import GameScore, score_hand
 
 TABLES = [{}, {"players": 3}, {"players": 6}, {"deck": 45},
-          {"players": 6, "six_player_teams": "three_pairs"}]
+          {"players": 6, "six_player_teams": "three_pairs"},
+          {"players": 6, "six_player_teams": "individual"}]
 VARIANTS = [{}, {"joker_lead": "not_yet_led"}, {"joker_lead": "not_shown_void"},
             {"joker_low_in_misere": True}, {"first_lead": "dealer_left"},
             {"overtricks_10": True, "slam_250": False, "misere_defenders": True}]
