@@ -34,7 +34,7 @@ def field_docs() -> dict[str, str]:
     return docs
 
 
-def test_functions() -> list[tuple[str, str]]:
+def all_test_functions() -> list[tuple[str, str]]:
     """(source, docstring) of every test function in tests/ (this file left out)."""
     out = []
     for path in sorted((ROOT / "tests").glob("test_*.py")):
@@ -49,7 +49,7 @@ def test_functions() -> list[tuple[str, str]]:
 
 
 DOCS = field_docs()
-TESTS = test_functions()
+TESTS = all_test_functions()
 OPTIONS = [f.name for f in fields(RuleSet)]
 
 
