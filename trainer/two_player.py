@@ -117,7 +117,9 @@ class TablePlayState(PlayState):
 
     @property
     def tricks_left(self) -> int:
-        return max((len(h) for h in self.hands.values()), default=0)
+        """Tricks still to finish, the current one included."""
+        played = self.turns()[: len(self.trick)]
+        return len(self.hands[self.leader]) + (1 if (self.leader, HAND) in played else 0)
 
     # --- the table ---------------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
 """The solver's public functions: value every legal play, test a trick target, and give the
-principal line (DESIGN.md "solver"; the search itself is `trainer.solver.kernel`).
+principal line (DESIGN.md "solver"; the search itself is `trainer.solver.kernel`, and for
+the 2-player game `trainer.solver.two_player` through `trainer.solver.two_api.TableSolver`).
 
 Every function takes a `trainer.notation.Position` or a `trainer.play.PlayState` (left
 unchanged) under any `RuleSet`, and counts tricks as DESIGN.md's ``solve`` does: the tricks the
@@ -18,6 +19,8 @@ from trainer.rules import Play
 from trainer.solver import kernel as K
 from trainer.solver.layout import Layout, make_layout, state_array
 from trainer.solver.results import Analysis, SolverError
+from trainer.solver.two_api import TableSolver
+from trainer.two_player import TablePlayState
 
 
 def _as_state(position: Position | PlayState) -> PlayState:
@@ -39,11 +42,20 @@ class Solver:
         self._tt, self._tags = K.new_table(table_bits)
         self._wk, self._stats = K.new_scratch()
         self._gen = 0
+        self._two: TableSolver | None = None
 
     @property
     def nodes(self) -> int:
         """Search nodes visited since this solver was made (for benchmarks)."""
-        return int(self._stats[0])
+        return int(self._stats[0]) + (self._two.nodes if self._two is not None else 0)
+
+    def _table(self, state: PlayState) -> TableSolver | None:
+        """The 2-player solver for a 2-player state (RULES.md §1), else None."""
+        if not isinstance(state, TablePlayState):
+            return None
+        if self._two is None:
+            self._two = TableSolver()
+        return self._two
 
     def _root(self, state: PlayState) -> tuple[Layout, np.ndarray, int]:
         layout = make_layout(state)
@@ -63,6 +75,8 @@ class Solver:
         Raises `SolverError` (a `ValueError`) when the hand is over or has no declarer.
         """
         state = _as_state(position)
+        if (two := self._table(state)) is not None:
+            return two.analyse(state)  # type: ignore[arg-type]
         layout, st, gen = self._root(state)
         return self._analyse(state, layout, st, gen)
 
@@ -88,6 +102,8 @@ class Solver:
         """The double-dummy value of ``position`` (as `Analysis.best`), without valuing every
         play. Raises `SolverError` as `analyse` does."""
         state = _as_state(position)
+        if (two := self._table(state)) is not None:
+            return two.value(state)  # type: ignore[arg-type]
         layout, st, gen = self._root(state)
         return self._value(layout, st, gen, state.tricks_left)
 
@@ -113,6 +129,8 @@ class Solver:
         ``target`` below 1 is always True; above the tricks left always False.
         """
         state = _as_state(position)
+        if (two := self._table(state)) is not None:
+            return two.can_take(state, target)  # type: ignore[arg-type]
         layout, st, gen = self._root(state)
         return bool(K.at_least(*self._args(layout, st, gen), int(target)))
 
@@ -123,6 +141,8 @@ class Solver:
         chosen, so the line is deterministic. Raises `SolverError` as `analyse` does.
         """
         state = _as_state(position)
+        if (two := self._table(state)) is not None:
+            return two.principal_line(state)  # type: ignore[arg-type]
         layout, st, gen = self._root(state)
         target = self._value(layout, st, gen, state.tricks_left)
         line: list[Play] = []
