@@ -9,7 +9,13 @@ of medians (also in CPU time of this process, steadier on a shared machine; DDS'
 completed tricks, not comparable with ours). Also the cold first call (numba compiling, empty
 cache) and the warm first call (loading the cache) in fresh processes.
 
-Run: ``python bench/solver.py [--deals 200] [--seed 0] [--no-cold]``.
+2-player rows (RULES.md §1, 002): ``--two-deals`` seeded 2-player deals (hands and table
+piles, the declarer discards three at random); every opening lead of the full deal valued, and
+mid-hand positions (4 tricks played at random) valued the same way; median, p90 and max ms and
+the median nodes, for a suit contract and no trumps with the joker in play.
+
+Run: ``python bench/solver.py [--deals 200] [--seed 0] [--no-cold] [--two-deals 40]
+[--only-two]``.
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ from trainer.play import PlayState, start_play
 from trainer.rules import RuleSet
 from trainer.solver import Solver
 from trainer.solver.bridge import dds_values
+from trainer.two_player import TablePlayState, start_table_play
 
 RULES = RuleSet()
 CONTRACTS = {"suit": None, "nt_joker": "7NT", "misere": "MIS"}
@@ -43,6 +50,47 @@ def make_state(seed: int, kind: str) -> PlayState:
     pool = [c for c in list(d.hands[declarer]) + list(d.kitty) if c != JOKER]
     discard = rng.sample(pool, RULES.kitty_size)
     return start_play(d, parse_bid(contract), declarer, discard, RULES)
+
+
+TWO = RuleSet(players=2)
+
+
+def make_two_state(seed: int, kind: str, played: int = 0) -> TablePlayState:
+    """A 2-player deal of ``seed``: a 7-level ``kind`` contract (suit, or NT with the joker in
+    play) for a random declarer, who discards at random; then ``played`` random tricks."""
+    rng = random.Random(seed)
+    while True:
+        d = deal(rng.randrange(2**31), 2, 43, rng.choice(TWO.seats))
+        if kind != "nt_joker" or JOKER not in d.kitty:
+            break
+    declarer = rng.choice(TWO.seats)
+    contract = "7NT" if kind == "nt_joker" else f"7{rng.choice('SCDH')}"
+    pool = [c for c in list(d.hands[declarer]) + list(d.kitty) if c != JOKER]
+    state = start_table_play(d, parse_bid(contract), declarer, rng.sample(pool, 3), TWO)
+    while len(state.history) < played:
+        state.push(rng.choice(state.legal_plays()))
+    return state
+
+
+def two_player_rows(deals: int, seed: int) -> None:
+    solver = Solver()
+    solver.analyse(make_two_state(seed, "suit", 9))  # warm up (load or compile)
+    print(f"{deals} deals, 2 players (hands and table piles), every legal card valued (ms)")
+    print(f"{'position':<22} {'median':>8} {'p90':>8} {'max':>8} {'nodes':>10}")
+    for played, name in ((0, "full deal"), (4, "after 4 tricks")):
+        for kind in ("suit", "nt_joker"):
+            times: list[float] = []
+            nodes: list[int] = []
+            for s in range(seed, seed + deals):
+                state = make_two_state(s, kind, played)
+                n0 = solver.nodes
+                t0 = time.perf_counter()
+                solver.analyse(state)
+                times.append((time.perf_counter() - t0) * 1000)
+                nodes.append(solver.nodes - n0)
+            print(f"{name + ' ' + kind:<22} {statistics.median(times):8.1f} "
+                  f"{percentile(times, 0.9):8.1f} {max(times):8.1f} "
+                  f"{statistics.median(nodes):10.0f}")
 
 
 def percentile(xs: list[float], q: float) -> float:
@@ -71,7 +119,13 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-cold", action="store_true", help="skip the first-call timings")
+    parser.add_argument("--two-deals", type=int, default=40, help="2-player deals (0: none)")
+    parser.add_argument("--only-two", action="store_true", help="the 2-player rows only")
     args = parser.parse_args()
+    if args.two_deals:
+        two_player_rows(args.two_deals, args.seed)
+    if args.only_two:
+        return
     solver = Solver()
     solver.analyse(make_state(args.seed, "suit"))  # warm up (load or compile)
     seeds = range(args.seed, args.seed + args.deals)

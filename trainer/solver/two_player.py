@@ -6,9 +6,10 @@ winner, other (`trainer.two_player`), the first two from ``lead_from``.
 
 - Zero-window search on a trick target (`search`: "can the declarer take ``target`` tricks
   from the current trick on?"), the exact value from a run of such tests (`move_value`).
-- A transposition table at trick starts, keyed on the remaining cards exactly (both hands, and
-  each player's piles as an unordered set of (face-up, face-down) pairs), the leader, the lead
-  source and the joker facts (suits led and voids shown, only when a free joker is in play and
+- A transposition table at trick starts, keyed on the remaining cards in relative ranks (each
+  block's remaining cards numbered in power order, as DDS does: both hands, and each player's
+  piles as an unordered set of (face-up, face-down) pairs), the leader, the lead source and the
+  joker facts (suits led and voids shown, only when a free joker is in play and
   its lead is limited by ``joker_lead``); entries hold lower and upper bounds and the best
   lead. The card layout is fixed for a card order (one bit per card of the pack, blocks by
   effective suit, each ordered by power), so the table stays valid from one root to the next
@@ -16,6 +17,8 @@ winner, other (`trainer.two_player`), the first two from ``lead_from``.
 - Equivalent cards: of a player's hand cards adjacent in rank among the cards still in play
   (the current trick's included), only the lowest is searched; so too for face-up table cards
   with nothing under them.
+- Sure tricks at trick starts: a player's unbroken run of top trumps, or a free joker, bounds
+  the value from below (the declarer's) or above (the opponent's).
 - Move ordering: the stored best lead first; leads try top cards of their suit, then low
   cards; followers win as cheaply as possible, else play low.
 
@@ -68,7 +71,8 @@ TT_WAYS = 4
 MAX_PLY = 48
 W_MOVES = 0
 W_SCORES = 24
-W_COLS = 48
+W_REL = 48  # 64 words: relative rank of each card bit (`make_key`)
+W_COLS = 112
 _MIX = -7046029254386353131
 
 
@@ -293,16 +297,55 @@ def apply_move(src, dst, cx, bs, move):  # type: ignore[no-untyped-def]
 
 
 @compiled
-def piles_word(st, seat):  # type: ignore[no-untyped-def]
-    """A seat's piles as one word, independent of their order: each pile 12 bits (top + 1,
-    down + 1), the five sorted."""
+def sure_tricks(st, cx, seat, live):  # type: ignore[no-untyped-def]
+    """Tricks ``seat`` surely wins from a trick start: its unbroken run of top trumps (each
+    wins the trick it is played in; a trick holds at most one of its hand cards and one of its
+    table cards, so at least as many tricks as the larger part of the run), or a free joker
+    (it wins any trick it is in)."""
+    hand = st[S_HAND + seat]
+    table = 0
+    for i in range(5):
+        t = st[S_TOP + seat * 5 + i]
+        d = st[S_DOWN + seat * 5 + i]
+        if t >= 0:
+            table |= 1 << t
+        if d >= 0:
+            table |= 1 << d
+    jb = cx[C_JBIT]
+    if jb >= 0:
+        return 1 if ((hand | table) >> jb) & 1 else 0
+    trump = cx[C_TRUMP]
+    if trump < 0:
+        return 0
+    sub = live & cx[C_SUITMASK + trump]
+    in_hand = 0
+    on_table = 0
+    while sub:
+        c = highest_index(sub)
+        sub &= ~(1 << c)
+        if (hand >> c) & 1:
+            in_hand += 1
+        elif (table >> c) & 1:
+            on_table += 1
+        else:
+            break
+    return max(in_hand, on_table)
+
+
+@compiled
+def piles_word(st, seat, wk, ply):  # type: ignore[no-untyped-def]
+    """A seat's piles as one word, independent of their order: each pile 12 bits (relative
+    top + 1, relative down + 1, see `make_key`), the five sorted."""
     v0 = 0
     v1 = 0
     v2 = 0
     v3 = 0
     v4 = 0
     for i in range(5):
-        v = (st[S_TOP + seat * 5 + i] + 1) | ((st[S_DOWN + seat * 5 + i] + 1) << 6)
+        t = st[S_TOP + seat * 5 + i]
+        d = st[S_DOWN + seat * 5 + i]
+        v = (wk[ply, W_REL + t] + 1 if t >= 0 else 0) | \
+            ((wk[ply, W_REL + d] + 1 if d >= 0 else 0) << 6)
         # insertion into the sorted five
         if v > v0:
             v0, v = v, v0
@@ -318,19 +361,42 @@ def piles_word(st, seat):  # type: ignore[no-untyped-def]
 
 
 @compiled
-def make_key(st, cx, key):  # type: ignore[no-untyped-def]
-    key[0] = st[S_HAND]
-    key[1] = st[S_HAND + 1]
-    key[2] = piles_word(st, 0)
-    key[3] = piles_word(st, 1)
+def make_key(st, cx, key, wk, ply):  # type: ignore[no-untyped-def]
+    """The table key of a trick start, in relative ranks (as DDS): each block's remaining
+    cards numbered from 0 upwards in power order, so positions that differ only in which
+    lower cards were played share an entry. Words: both hands, both seats' piles, and the
+    block sizes with the leader, lead source and joker facts. Returns the hash."""
+    live = alive(st)
+    r = 0
+    sizes = 0
+    h0 = 0
+    h1 = 0
+    for b in range(5):
+        sub = live & cx[C_SUITMASK + b]
+        n = 0
+        while sub:
+            c = lowest_index(sub)
+            sub &= sub - 1
+            wk[ply, W_REL + c] = r
+            if (st[S_HAND] >> c) & 1:
+                h0 |= 1 << r
+            elif (st[S_HAND + 1] >> c) & 1:
+                h1 |= 1 << r
+            r += 1
+            n += 1
+        sizes |= n << (6 * b)
+    key[ply, 0] = h0
+    key[ply, 1] = h1
+    key[ply, 2] = piles_word(st, 0, wk, ply)
+    key[ply, 3] = piles_word(st, 1, wk, ply)
     extra = st[S_LEADER] | (st[S_LFROM] << 1)
     jb = cx[C_JBIT]
-    if cx[C_JFACTS] and jb >= 0 and (alive(st) >> jb) & 1:
+    if cx[C_JFACTS] and jb >= 0 and (live >> jb) & 1:
         extra |= (st[S_LED] << 2) | (st[S_VOID] << 6) | (st[S_VOID + 1] << 10)
-    key[4] = extra
+    key[ply, 4] = extra | (sizes << 14)
     h = 0
     for i in range(5):
-        h = (h ^ key[i]) * _MIX
+        h = (h ^ key[ply, i]) * _MIX
         h ^= (h >> 29) & 0x7FFFFFFFF
     return h
 
@@ -397,8 +463,13 @@ def search(stk, ply, cx, bs, tt, gen, wk, target, stats, key):  # type: ignore[n
         return False
     base = -1
     best = -1
+    if tlen == 0:
+        live = alive(st)
+        sure0 = sure_tricks(st, cx, 0, live)
+        if sure0 >= target or left - sure_tricks(st, cx, 1, live) < target:
+            return sure0 >= target
     if tlen == 0 and left >= 2:
-        h = make_key(st, cx, key[ply])
+        h = make_key(st, cx, key, wk, ply)
         base = (h & ((tt.shape[0] // TT_WAYS) - 1)) * TT_WAYS
         stats[1] += 1
         e = tt_find(tt, base, key[ply], gen)
@@ -411,9 +482,10 @@ def search(stk, ply, cx, bs, tt, gen, wk, target, stats, key):  # type: ignore[n
                 return False
             best = tt[e, TT_BEST]
     count = gen_moves(st, cx, bs, wk, ply)
-    if best >= 0:
+    if best >= 0:  # stored in relative ranks
         for k in range(count):
-            if wk[ply, W_MOVES + k] == best:
+            mk = wk[ply, W_MOVES + k]
+            if (wk[ply, W_REL + (mk & 63)] | ((mk >> 6) << 6)) == best:
                 wk[ply, W_SCORES + k] = 1 << 20
     seat, _ = turn_of(st, tlen)
     mine = seat == 0
@@ -438,6 +510,8 @@ def search(stk, ply, cx, bs, tt, gen, wk, target, stats, key):  # type: ignore[n
             cut = m
             break
     if base >= 0:
+        if cut >= 0:
+            cut = wk[ply, W_REL + (cut & 63)] | ((cut >> 6) << 6)
         if result:
             tt_store(tt, base, key[ply], gen, target, left, cut, left)
         else:
