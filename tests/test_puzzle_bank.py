@@ -11,6 +11,7 @@ from trainer.generate.play_puzzles import KINDS, THEMED, generate_play_puzzle, o
 from trainer.generate.records import PlayPuzzle
 from trainer.generate.themes import THEMES
 from trainer.notation import Position
+from trainer.rules import ruleset
 from trainer.solver import Solver
 
 BANK = Path(__file__).resolve().parent.parent / "puzzles" / "play.jsonl"
@@ -92,7 +93,8 @@ def test_sample_regenerates_from_its_seed(records):
     themed = [r for r in records if "theme" in r["generator"]]
     for rec in records[::50] + themed[:1]:
         gen = rec["generator"]
-        again = generate_play_puzzle(gen["seed"], SOLVER, theme=gen.get("theme"))
+        again = generate_play_puzzle(gen["seed"], SOLVER, rules=ruleset(gen.get("rules")),
+                                     theme=gen.get("theme"))
         assert again is not None and again.to_json() == rec, rec["id"]
 
 

@@ -134,6 +134,10 @@ class Position:
 
     @classmethod
     def from_state(cls, state: PlayState) -> Position:
+        if state.rules.players == 2 and cls is Position:  # hands and table piles
+            from trainer.notation_two import TablePosition
+
+            return TablePosition.from_state(state)
         if state.contract is None or state.declarer is None:
             raise PositionError("contract: an all-pass hand has no position record")
         return cls(

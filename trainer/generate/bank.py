@@ -25,14 +25,15 @@ from trainer.generate.records import read_jsonl, write_jsonl
 _solver = None
 
 
-def _play_worker(seed: int, theme: str | None = None) -> dict[str, Any] | None:
+def _play_worker(seed: int, theme: str | None = None,
+                 rules: Any = None) -> dict[str, Any] | None:
     global _solver
     from trainer.generate.play_puzzles import generate_play_puzzle
     from trainer.solver import Solver
 
     if _solver is None:
         _solver = Solver()
-    puzzle = generate_play_puzzle(seed, _solver, theme=theme)
+    puzzle = generate_play_puzzle(seed, _solver, rules=rules, theme=theme)
     return None if puzzle is None else puzzle.to_json()
 
 
@@ -64,11 +65,13 @@ class BankReport:
 
 
 def generate_records(kind: str, count: int, seed: int, jobs: int | None = None,
-                     progress: bool = True,
-                     theme: str | None = None) -> Iterator[tuple[int, dict[str, Any]]]:
+                     progress: bool = True, theme: str | None = None,
+                     rules: Any = None) -> Iterator[tuple[int, dict[str, Any]]]:
     """Yield ``(seeds tried, record)`` for the first ``count`` puzzles from seed ``seed`` on;
-    ``theme``: play puzzles of that theme only (`trainer.generate.play_puzzles.THEMED`)."""
-    worker = WORKERS[kind] if theme is None else functools.partial(_play_worker, theme=theme)
+    ``theme``: play puzzles of that theme only (`trainer.generate.play_puzzles.THEMED`);
+    ``rules``: play puzzles under those rules (a `RuleSet`; 2 players: the table game)."""
+    worker = WORKERS[kind] if theme is None and rules is None else \
+        functools.partial(_play_worker, theme=theme, rules=rules)
     jobs = jobs or min(2, os.cpu_count() or 1)
     bar = tqdm(total=count, desc=f"{kind} puzzles", unit="puzzle", disable=not progress)
     found = 0
@@ -96,14 +99,16 @@ def generate_records(kind: str, count: int, seed: int, jobs: int | None = None,
 
 def write_bank(kind: str, count: int, seed: int, path: str | Path, jobs: int | None = None,
                progress: bool = True, theme: str | None = None,
-               append: bool = False) -> BankReport:
+               append: bool = False, rules: Any = None) -> BankReport:
     """Generate ``count`` puzzles of ``kind`` (of ``theme``, if given) from ``seed`` and write
     them to ``path``; ``append``: add them to the records already there, replacing any with
     the same id (the file is rewritten whole, so a crash leaves the old bank or the new)."""
     start = time.perf_counter()
     tried = 0
     records = []
-    for seeds_tried, record in generate_records(kind, count, seed, jobs, progress, theme):
+    extra = {} if rules is None else {"rules": rules}
+    for seeds_tried, record in generate_records(kind, count, seed, jobs, progress, theme,
+                                                **extra):
         tried = seeds_tried
         records.append(record)
     path = Path(path)

@@ -24,9 +24,19 @@ def cmd_generate(args: argparse.Namespace) -> Any:
 
         if args.kind != "play" or args.theme not in THEMED:
             raise TrainerError(f"--theme: play puzzles only, one of {', '.join(THEMED)}")
+    rules = None
+    if args.rules is not None:
+        from trainer.notation import load_json
+        from trainer.rules import ruleset
+
+        if args.kind != "play":
+            raise TrainerError("--rules: play puzzles only")
+        text = args.rules
+        rules = ruleset(load_json(text, "rules") if text.lstrip()[:1] == "{" else text)
     out = Path(args.out or DEFAULT_OUT[args.kind])
     report = write_bank(args.kind, args.count, args.seed, out, args.jobs,
-                        progress=not args.quiet, theme=args.theme, append=args.append)
+                        progress=not args.quiet, theme=args.theme, append=args.append,
+                        rules=rules)
     summary = {"kind": args.kind, "written": report.written, "seeds_tried": report.seeds_tried,
                "seconds": round(report.seconds, 1), "per_minute": round(report.per_minute, 1),
                "out": str(out)}
@@ -44,6 +54,9 @@ def register(sub: Any) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--theme", help="play puzzles of one theme only (joker_nomination); the "
                    "moments are rare, so give such puzzles seeds of their own")
+    p.add_argument("--rules", help="play puzzles under these rules (a preset name or a JSON "
+                   "object, such as '{\"players\": 2}' for the 2-player game); recorded in "
+                   "each puzzle's generator")
     p.add_argument("--append", action="store_true",
                    help="add to the bank's records (same id: replaced) instead of replacing it")
     p.set_defaults(func=cmd_generate)

@@ -74,7 +74,12 @@ def counted_since(state: PlayState, start_tricks: int) -> tuple[int, int]:
 def equivalence_classes(state: PlayState, plays: Sequence[Play]) -> list[list[Play]]:
     """Group a player's plays into equivalent ones: cards of one effective suit with no card
     of another player (held, or in the current trick) ranking between them. A free joker led
-    with different named suits gives different plays. Groups are in the order of ``plays``."""
+    with different named suits gives different plays. Groups are in the order of ``plays``.
+    (2 players: `trainer.generate.two_player_puzzles.table_equivalence_classes`.)"""
+    if state.rules.players == 2:
+        from trainer.generate.two_player_puzzles import table_equivalence_classes
+
+        return table_equivalence_classes(state, plays)  # type: ignore[arg-type]
     seat = state.to_play
     order = state.order
     live = {c: s for s, hand in state.hands.items() for c in hand if s is not seat}

@@ -390,6 +390,10 @@ def generate_play_puzzle(seed: int, solver: Solver | None = None,
 
     solver = solver or Solver()
     rules = rules or ruleset()
+    if rules.players == 2:  # hands and table piles (RULES.md §1): their own pipeline
+        from trainer.generate.two_player_puzzles import generate_table_puzzle
+
+        return generate_table_puzzle(seed, solver, rules)
     rng = random.Random(seed)
     kinds = THEMED[theme] if theme is not None else KINDS
     kind = kinds[seed % len(kinds)]
