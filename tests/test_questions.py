@@ -3,6 +3,7 @@ seeds and every table; lesson files parse; rule options match the engine's RuleS
 
 from __future__ import annotations
 
+import random
 from dataclasses import fields
 
 import pytest
@@ -16,6 +17,7 @@ from trainer.quiz import (
     NO_SUIT,
     QUIZZES,
     SEAT_NAMES,
+    CardGroup,
     Mastery,
     Question,
     _which_suit_why,
@@ -47,6 +49,7 @@ TABLES = {
     "deck45": ruleset({"deck": 45}),
     "three": ruleset({"players": 3}),
     "six": ruleset({"players": 6}),
+    "two": ruleset({"players": 2}),
 }
 SEEDS = range(150)
 
@@ -110,6 +113,8 @@ def test_questions_are_well_formed_and_reproducible(quiz: str, table: str) -> No
         assert q.answer in q.choices and len(set(q.choices)) == len(q.choices)
         assert q.prompt and q.explanation and q.quiz == quiz and q.seed == seed
         assert make_question(quiz, seed, rules) == q
+        if quiz == "variants":  # a question may be set at another table: the cards are its
+            the_pack = set(pack(2) if q.topic == "two_player" else asked_rules(rules, q).pack)
         for group in q.cards:
             for card in group.cards:
                 if quiz != "pack":  # the pack quiz also shows cards that are not in the pack
@@ -136,7 +141,9 @@ def test_pack_answers(table: str) -> None:
         elif q.topic == "count":
             assert q.answer == str(len(cards))
         elif q.topic == "kitty":
-            assert q.answer == str(len(cards) - 10 * rules.players)
+            # §1: ten each (two players: 10 in hand and 10 on the table, 002)
+            dealt = 20 if rules.players == 2 else 10
+            assert q.answer == str(len(cards) - dealt * rules.players)
         else:
             assert q.topic == "lowest"
             suit = next(s for s in Suit if s.noun[:-1] in q.prompt)
@@ -145,8 +152,10 @@ def test_pack_answers(table: str) -> None:
 
 
 def test_pack_facts_from_rules_md() -> None:
-    # RULES.md §1: 43 cards, kitty 3; deck=45 kitty 5; 3 players 33; 6 players 63.
-    expect = {"four": ("43", "3"), "deck45": ("45", "5"), "three": ("33", "3"), "six": ("63", "3")}
+    # RULES.md §1: 43 cards, kitty 3; deck=45 kitty 5; 3 players 33; 6 players 63; 2 players
+    # the 43-card pack, "Pozostałe 3 karty trafiają do musika" (002).
+    expect = {"four": ("43", "3"), "deck45": ("45", "5"), "three": ("33", "3"), "six": ("63", "3"),
+              "two": ("43", "3")}
     for table, (size, kitty) in expect.items():
         for seed in SEEDS:
             q = make_question("pack", seed, TABLES[table])
@@ -206,6 +215,15 @@ def test_following_answers(table: str) -> None:
         lead = trick[0]
         led = lead.named if lead.named is not None else oracle_suit(lead.card, q.order.trump)
         assert led is not None
+        if rules.players == 2:
+            # §1, 002: follow suit with the cards you may play at that moment: your hand, or
+            # your face-up table cards, as the turn says
+            table = q.fact("source") == "table"
+            now = list(q.group("Your face-up table cards").cards) if table else hand
+            expected = q.subject in now and oracle_legal(q.subject, now, led, q.order.trump)
+            assert q.answer == ("Yes" if expected else "No"), q.prompt
+            answers.add(q.answer)
+            continue
         expected = oracle_legal(q.subject, hand, led, q.order.trump)
         assert q.answer == ("Yes" if expected else "No")
         # and the engine agrees
@@ -243,7 +261,8 @@ def test_trick_answers(table: str) -> None:
         q = make_question("tricks", seed, rules)
         assert q.order is not None
         group = q.group("The trick")
-        assert len(group.plays) == rules.players
+        # §1: a trick has a card from each player; four from two players (002)
+        assert len(group.plays) == (4 if rules.players == 2 else rules.players)
         cards = list(group.cards)
         lead = group.plays[0]
         led = lead.named if lead.named is not None else oracle_suit(lead.card, q.order.trump)
@@ -352,14 +371,35 @@ def test_choices_are_accepted_by_the_engine() -> None:
 
 
 def test_section_and_summary() -> None:
-    assert section_of("§5 ``joker_lead_any_suit``: ...") == 5
+    assert section_of("§5 ``joker_lead``: ...") == 5
     assert section_of("no section") is None
     assert rules_summary(ruleset()) == "4 players, 43-card pack, kitty 3"
     assert "kitty 5" in rules_summary(ruleset({"deck": 45}))
     assert "10 a trick for overtricks: on" in rules_summary(ruleset({"overtricks_10": True}))
+    # RULES.md §3, §5: the American game per 002 ("tylko jedna runda licytacji", "dżokera nie
+    # można nominować wcześniej do koloru", "pod warunkiem, że wcześniej nie pokazano renonsu")
     assert rules_summary(ruleset("american")).endswith(
         "one round of bidding: on; where misère ranks: by points (between 8♠ and 8♣); misère "
-        "only after a seven: off")
+        "only after a seven: off; the declarer may nominate the joker: off; a led joker names: "
+        "not a suit its holder has shown void in")
+    assert rules_summary(ruleset({"players": 2})) == "2 players, 43-card pack, kitty 3"
+
+
+def test_every_option_has_its_source_in_words() -> None:
+    """Issue 13: each option on the Rules page names the rules it comes from, in words (the
+    rule sheets' languages, not RULES.md's file numbers)."""
+    for spec in option_specs():
+        assert spec.source, spec.name
+        assert not any(n in spec.source for n in ("000", "001", "002", "003")), spec.name
+    by_name = {s.name: s for s in option_specs()}
+    # RULES.md §3 open_misere_placement (003: "entre un contrato de ocho y nueve bazas")
+    assert "Spanish" in by_name["open_misere_placement"].source
+    # RULES.md §5 joker_lead any_suit (002: "do dowolnego koloru")
+    assert by_name["joker_lead"].source.startswith("Any suit: the Polish rules")
+    # RULES.md §7 (000, 001, 003: the first side to 500 wins)
+    assert "Off: the Portuguese, Italian and Spanish rules" in by_name["must_bid_to_win"].source
+    assert CHOICES["joker_lead"] and CHOICES["bid_after_pass"] and CHOICES["six_player_teams"][
+        "individual"]
 
 
 # --- lessons 5-10: oracles written from RULES.md §3-§7 -----------------------------------------
@@ -374,6 +414,12 @@ MORE_TABLES = {
     "jokers": ruleset({"joker_lead": "not_shown_void", "joker_low_in_misere": True,
                        "misere_defenders": True, "players": 6,
                        "six_player_teams": "three_pairs"}),
+    # RULES.md §3: 002's bidding variants, 003's open misère, 000's Nullo and six individuals
+    "nullo": ruleset({"nullo_500": True, "bid_after_pass": "if_changed", "raise_reopens": True,
+                      "six_level_informational": True, "players": 6,
+                      "six_player_teams": "individual"}),
+    "spanish": ruleset({"open_misere_placement": "between_8NT_9S", "misere_needs_seven": False,
+                        "nominate_joker": False}),
 }
 NEW_SEEDS = range(120)
 
@@ -383,21 +429,23 @@ SCHEDULE = {6: (40, 60, 80, 100, 120), 7: (140, 160, 180, 200, 220), 8: (240, 26
 STRAIN_CODES = ("S", "C", "D", "H", "NT")
 
 
-def oracle_value(code: str) -> int:
-    """§6: the schedule; misère 250, open misère 500."""
+def oracle_value(code: str, rules: RuleSet | None = None) -> int:
+    """§6: the schedule; misère 250 (500 under nullo_500, 000: "pontuado 500 / -500"), open
+    misère 500."""
     if code in ("MIS", "OMIS"):
-        return 250 if code == "MIS" else 500
+        return 250 if code == "MIS" and not (rules and rules.nullo_500) else 500
     return SCHEDULE[int(code[:-2] if code.endswith("NT") else code[:-1])][
         STRAIN_CODES.index("NT" if code.endswith("NT") else code[-1])]
 
 
 def oracle_rank(code: str, rules: RuleSet) -> float:
     """§3: 6♠ < 6♣ < ... < 10NT; misère above 7NT and below 8♠ (or between 8♠ and 8♣ by
-    points); open misère above 10♦ and below 10♥."""
+    points); open misère above 10♦ and below 10♥ (002), or above 8NT and below 9♠ (003:
+    "entre un contrato de ocho y nueve bazas")."""
     if code == "MIS":
         return 79.5 if rules.misere_placement == "after_sevens" else 81
     if code == "OMIS":
-        return 105
+        return 105 if rules.open_misere_placement == "between_10D_10H" else 89
     level = int(code[:-2] if code.endswith("NT") else code[:-1])
     strain = "NT" if code.endswith("NT") else code[-1]
     return 10 * level + 2 * STRAIN_CODES.index(strain)
@@ -406,6 +454,14 @@ def oracle_rank(code: str, rules: RuleSet) -> float:
 def pretty_of(code: str) -> str:
     return {"MIS": "misère", "OMIS": "open misère"}.get(code) or code.replace(
         "NT", "NT").replace("S", "♠").replace("C", "♣").replace("D", "♦").replace("H", "♥")
+
+
+def oracle_biddable(code: str, rules: RuleSet) -> bool:
+    """§1, §3: no misère when it is off or at two players (002: "misère jest niedozwolone"),
+    no open misère under nullo_500 (000: "sem variante «Aberta»")."""
+    if code not in ("MIS", "OMIS"):
+        return True
+    return rules.misere and rules.players != 2 and not (code == "OMIS" and rules.nullo_500)
 
 
 @pytest.mark.parametrize("table", MORE_TABLES)
@@ -420,11 +476,13 @@ def test_bidding_answers(table: str) -> None:
             top = a if oracle_rank(a, rules) > oracle_rank(b, rules) else b
             assert q.answer == pretty_of(top)
         elif q.topic == "value":
-            assert q.answer == str(oracle_value(q.fact("bid")))
+            assert q.answer == str(oracle_value(q.fact("bid"), rules))
             assert "+" in q.explanation or "worth" in q.explanation
         elif q.topic == "misere_place":
             code = q.fact("bid")
-            if code == "OMIS":
+            if code == "OMIS" and rules.open_misere_placement == "between_8NT_9S":
+                assert q.answer == "between 8NT and 9♠"
+            elif code == "OMIS":
                 assert q.answer == "between 10♦ and 10♥"
             elif rules.misere_placement == "after_sevens":
                 assert q.answer == "between 7NT and 8♠"
@@ -436,7 +494,7 @@ def test_bidding_answers(table: str) -> None:
             calls = q.fact("calls").split()
             bids = [c for c in calls if c != "P"]
             code = q.fact("bid")
-            ok = not (code in ("MIS", "OMIS") and not rules.misere)
+            ok = oracle_biddable(code, rules)
             if ok and bids:
                 ok = oracle_rank(code, rules) > oracle_rank(bids[-1], rules)
             if ok and code == "MIS" and rules.misere_needs_seven:
@@ -444,7 +502,7 @@ def test_bidding_answers(table: str) -> None:
                          >= 7 for b in bids)
             assert q.answer == ("Yes" if ok else "No"), (seed, q.prompt)
     assert {"higher", "value", ("can_call", "Yes"), ("can_call", "No")} <= seen
-    if rules.misere:
+    if oracle_biddable("MIS", rules):
         assert "misere_place" in seen
 
 
@@ -575,9 +633,10 @@ def test_joker_led_to_the_last_trick_is_not_called_unleadable() -> None:
 
 
 def oracle_sitting_out(rules: RuleSet, declarer_index: int) -> set[int]:
-    """§3 misère: the declarer's partner(s) take no part (§1 seating of 3, 4 and 6)."""
+    """§3 misère: the declarer's partner(s) take no part (§1 seating of 3, 4 and 6; six
+    playing individually, 000, have no partners)."""
     n = rules.players
-    if n == 3:
+    if n == 3 or (rules.six_player_teams == "individual" and n == 6):
         return set()
     if n == 4:
         return {(declarer_index + 2) % 4}
@@ -589,12 +648,16 @@ def oracle_sitting_out(rules: RuleSet, declarer_index: int) -> set[int]:
 @pytest.mark.parametrize("table", MORE_TABLES)
 def test_misere_answers(table: str) -> None:
     rules = MORE_TABLES[table]
-    on = rules if rules.misere else rules.with_options(misere=True)
+    # §1: two players never bid misère (002); the questions are then set at a table of four
+    on = rules.with_options(misere=True, players=4 if rules.players == 2 else rules.players)
     seen = set()
     for seed in NEW_SEEDS:
         q = make_question("misere", seed, rules)
         seen.add(q.topic)
-        assert rules.misere or q.prompt.startswith("(Misère is off")
+        if rules.players == 2:
+            assert q.prompt.startswith("(Two players never bid misère")
+        else:
+            assert rules.misere or q.prompt.startswith("(Misère is off")
         if q.topic == "who_plays":
             seats = on.seats
             d = [s.value for s in seats].index(q.fact("declarer"))
@@ -604,7 +667,7 @@ def test_misere_answers(table: str) -> None:
             assert not any(SEAT_NAMES[seats[i]] in q.answer.split(", ") + q.answer.split(" and ")
                            for i in out)
         elif q.topic in ("score", "defenders"):
-            value = 500 if q.fact("contract") == "OMIS" else 250
+            value = oracle_value(q.fact("contract"), on)
             tricks = int(q.fact("tricks"))
             if q.topic == "score":
                 assert q.answer == str(value if tricks == 0 else -value)
@@ -615,22 +678,27 @@ def test_misere_answers(table: str) -> None:
             cards = [p.card for p in plays]
             assert len(plays) == on.players - len(oracle_sitting_out(on, 0))
             led = plays[0].named or plays[0].card.suit
+            followers = [i for i, c in enumerate(cards) if c.suit is led]
             if JOKER in cards and not on.joker_low_in_misere:
                 expected = cards.index(JOKER)
+            elif not followers:
+                # §5 joker_low_in_misere: a led low joker wins only when nobody follows
+                assert cards[0] == JOKER
+                expected = 0
             else:
-                expected = max((i for i, c in enumerate(cards) if c.suit is led),
-                               key=lambda i: int(cards[i].rank))  # type: ignore[arg-type]
+                expected = max(followers, key=lambda i: int(cards[i].rank))  # type: ignore
             assert q.answer == q.choices[expected], (seed, q.prompt)
         else:
             assert q.topic == "reveal"
             before = on.open_misere_reveal == "before_first_lead"
             assert q.answer == ("Before the first lead" if before else "After the first trick")
-    assert seen == {"who_plays", "score", "defenders", "trick", "reveal"}
+    reveal = {"reveal"} if not on.nullo_500 else set()  # 000's Nullo: no open misère
+    assert seen == {"who_plays", "score", "defenders", "trick"} | reveal
 
 
 def oracle_score(code: str, tricks: int, rules: RuleSet) -> tuple[int, int]:
     """§6: (declarer's side, defenders)."""
-    value = oracle_value(code)
+    value = oracle_value(code, rules)
     if code in ("MIS", "OMIS"):
         return (value if tricks == 0 else -value,
                 10 * (10 - tricks) if rules.misere_defenders else 0)
@@ -638,7 +706,8 @@ def oracle_score(code: str, tricks: int, rules: RuleSet) -> tuple[int, int]:
     defenders = 10 * (10 - tricks) if rules.defender_tricks else 0
     if tricks < need:
         return -value, defenders
-    score = value + (10 * (tricks - need) if rules.overtricks_10 else 0)
+    # overtricks_10 (000): "a menos que elevem o total acima do valor de 10 Sem Trunfo"
+    score = min(520, value + (10 * (tricks - need) if rules.overtricks_10 else 0))
     if tricks == 10 and value < 250 and rules.slam_250:
         score = max(score, 250)
     return score, defenders
@@ -702,6 +771,7 @@ OPTION_NAMES = [f.name for f in fields(RuleSet)]
 
 
 def test_variants_cover_every_option_and_show_a_difference() -> None:
+    from trainer.quizzes.for_two import TOPICS
     from trainer.quizzes.variants import OPTION_VALUES, SITUATIONS
 
     assert set(SITUATIONS) == set(OPTION_NAMES)
@@ -709,15 +779,21 @@ def test_variants_cover_every_option_and_show_a_difference() -> None:
         for value in values:
             ruleset({name: value} if name != "deck" else {"deck": value})
     differs: dict[str, int] = dict.fromkeys(OPTION_NAMES, 0)
-    for table in ("four", "american", "three", "odd"):
+    two = 0
+    for table in ("four", "american", "three", "odd", "two", "nullo"):
         for seed in range(300):
             q = make_question("variants", seed, MORE_TABLES[table])
+            if q.topic == "two_player":  # a question on the game for two (RULES.md §1)
+                assert q.fact("kind") in TOPICS
+                two += 1
+                continue
             option = q.fact("option")
             assert q.topic == option and f"`{option}`" in q.prompt
             assert f"`{option}`" in q.explanation
             if "makes no difference" not in q.explanation:
                 differs[option] += 1
     assert all(differs.values()), differs
+    assert two >= 100
 
 
 def _with_value(rules: RuleSet, option: str, text: str) -> RuleSet:
@@ -730,21 +806,80 @@ def _with_value(rules: RuleSet, option: str, text: str) -> RuleSet:
         return rules.with_options(**{option: value, "deck": 43})
 
 
-@pytest.mark.parametrize("table", ["four", "american", "odd", "six", "deck45"])
+def asked_rules(rules: RuleSet, q: Question) -> RuleSet:
+    """The rules a variants question is asked under: the learner's, the options the question
+    fixes, and the option at the value asked."""
+    for pair in q.fact("fixed").split():
+        name, text = pair.split("=")
+        rules = _with_value(rules, name, text)
+    return _with_value(rules, q.fact("option"), q.fact("value"))
+
+
+def oracle_next_caller(rules: RuleSet, dealer: Seat, calls: list[str]) -> Seat | None:
+    """§3 from the calls, one per turn clockwise from the dealer's left (nobody skipped):
+    ``never``, a player who passed is out (all sources); ``always``, nobody is out (002: "jak w
+    brydżu"), the auction ends after n-1 passes in a row following a bid; ``if_changed``, those
+    out come back in once a player who bid before bids another strain (002: "jeśli któryś z
+    graczy wciąż zmienił kolor swojej odzywki"). None when the auction is over."""
+    seats = rules.seats
+    n = len(seats)
+    first = (seats.index(dealer) + 1) % n
+    out: set[Seat] = set()
+    strain: dict[Seat, str] = {}
+    high: Seat | None = None
+    run = 0
+    for i, call in enumerate(calls):
+        seat = seats[(first + i) % n]
+        if call == "P":
+            run += 1
+            out.add(seat)
+            continue
+        this = call.lstrip("0123456789")
+        if rules.bid_after_pass == "if_changed" and strain.get(seat, this) != this:
+            out.clear()
+        strain[seat] = this
+        high, run = seat, 0
+        out.discard(seat)
+    if rules.bid_after_pass == "always":
+        if (high is None and run >= n) or (high is not None and run >= n - 1):
+            return None
+        return seats[(first + len(calls)) % n]
+    if (high is None and len(out) == n) or (high is not None and out >= set(seats) - {high}):
+        return None
+    for k in range(n):
+        seat = seats[(first + len(calls) + k) % n]
+        if seat not in out:
+            return seat
+    return None
+
+
+@pytest.mark.parametrize("table", ["four", "american", "odd", "six", "deck45", "two", "nullo",
+                                   "spanish"])
 def test_variants_answers_under_the_asked_setting(table: str) -> None:
+    from trainer.quizzes.variant_situations import OVER, THROWN_IN
+
     rules = MORE_TABLES[table]
     checked = set()
-    for seed in range(400):
+    for seed in range(500):
         q = make_question("variants", seed, rules)
+        if q.topic == "two_player":
+            continue
         option = q.fact("option")
-        asked = _with_value(rules, option, q.fact("value"))
-        if option in ("overtricks_10", "slam_250", "defender_tricks", "misere_defenders"):
+        asked = asked_rules(rules, q)
+        if option in ("overtricks_10", "slam_250", "defender_tricks", "misere_defenders") or (
+                option == "nullo_500" and "score" in q.prompt):
             ours, theirs = oracle_score(q.fact("contract"), int(q.fact("tricks")), asked)
             expected = ours if "declarer's side score" in q.prompt else theirs
             assert q.answer == str(expected), (option, q.prompt)
-        elif option == "players":
-            sizes = {3: 33, 4: 45 if asked.deck == 45 else 43, 6: 63}
+        elif option == "nullo_500":
+            # §3: open misère may open the bidding, except under 000's Nullo (no "Aberta")
+            assert q.answer == ("No" if asked.nullo_500 else "Yes"), q.prompt
+        elif option == "players" and "in the pack" in q.prompt:
+            sizes = {2: 43, 3: 33, 4: 45 if asked.deck == 45 else 43, 6: 63}
             assert q.answer == str(sizes[asked.players])
+        elif option == "players":
+            # §1: ten cards each; two players 10 in hand and 5 piles of two (002)
+            assert q.answer == ("20" if asked.players == 2 else "10")
         elif option == "deck":
             assert q.answer == ("5" if q.fact("value") == "45" else "3")
         elif option == "first_lead":
@@ -756,10 +891,134 @@ def test_variants_answers_under_the_asked_setting(table: str) -> None:
             code = other.replace("♠", "S").replace("♣", "C").replace("♦", "D").replace("♥", "H")
             top = "misère" if oracle_rank("MIS", asked) > oracle_rank(code, asked) else other
             assert q.answer == top
+        elif option == "open_misere_placement":
+            code = q.fact("bid")
+            higher = oracle_rank("OMIS", asked) > oracle_rank(code, asked)
+            assert (q.answer == "open misère") == higher, q.prompt
+        elif option == "joker_lead":
+            suit = Suit(q.fact("suit"))
+            led = {Suit(c) for c in q.fact("led")}
+            void = {Suit(c) for c in q.fact("void")}
+            allowed = {"any_suit": set(Suit), "not_shown_void": set(Suit) - void,
+                       "not_yet_led": set(Suit) - led}[asked.joker_lead]
+            assert q.answer == ("Yes" if suit in allowed else "No"), q.prompt
+        elif option == "nominate_joker":
+            # §5: nominated before the first lead (001), not in the American game (002)
+            assert q.answer == ("Yes" if asked.nominate_joker else "No")
+        elif option == "six_level_informational":
+            six = " opens 6" in q.prompt
+            # 002: "Nie mogą one wygrać licytacji, jeśli nie wejdą na poziom 7 ... rozdawane
+            # ponownie"
+            assert (q.answer == THROWN_IN) == (six and asked.six_level_informational), q.prompt
+        elif option == "bid_after_pass":
+            calls = q.fact("calls").split()
+            seat = oracle_next_caller(asked, Seat(q.fact("dealer")), calls)
+            assert q.answer == (OVER if seat is None else SEAT_NAMES[seat]), (q.prompt, asked)
+        elif option == "raise_reopens":
+            # 002: the winner may raise; "jeśli trzej pozostali gracze spasowali, zwycięzca nie
+            # może podnieść": no raise when nobody else bid
+            calls = q.fact("calls").split()
+            auction = Auction(asked.with_options(raise_reopens=False), Seat(q.fact("dealer")),
+                              [parse_bid(c) if c != "P" else c for c in calls])
+            winner = auction.high_bidder
+            others_bid = any(c != "P" and auction.seat_of_call(i) is not winner
+                             for i, c in enumerate(calls))
+            expected = SEAT_NAMES[winner] if asked.raise_reopens and others_bid else OVER
+            assert q.answer == expected, q.prompt
         else:
             continue
         checked.add(option)
-    assert len(checked) >= 5, checked
+    assert len(checked) >= 8, checked
+
+
+def oracle_trick_winner(plays: list[Play], trump: Suit | None, joker_suit: Suit | None) -> int:
+    """§4, §5: a led free joker's named suit is the suit led."""
+    lead = plays[0]
+    cards = [p.card for p in plays]
+    if lead.named is not None:
+        return 0  # a led free joker wins (§5)
+    led = joker_suit if lead.card.is_joker else oracle_suit(lead.card, trump)
+    assert led is not None
+    if joker_suit is not None:
+        return nominated_winner(plays, led, joker_suit)
+    return oracle_winner(cards, led, trump)
+
+
+def _turns(group: CardGroup) -> list[tuple[str, str]]:
+    """(seat name, "hand"/"table") from captions such as "North (hand)"."""
+    out = []
+    for caption in group.captions:
+        name, source = caption[:-1].split(" (")
+        out.append((name, source))
+    return out
+
+
+@pytest.mark.parametrize("table", ["four", "american", "two", "odd"])
+def test_two_player_answers(table: str) -> None:
+    """RULES.md §1, the game for two (002, "Wersja dla 2 graczy"): 10 in hand, "5 kart
+    zakrytych, a na nich po jednej karcie odkrytej", 3 to the kitty; the first trick hand,
+    hand, table, table from the declarer; then "jeśli gracz wziął poprzednią lewę kartą z ręki,
+    kolejność to: karta z ręki, karta z ręki, karta ze stołu, karta ze stołu" (from the table:
+    table, table, hand, hand); a face-down card turns up "na koniec lewy"; no misère."""
+    from trainer.quizzes.for_two import TOPICS, quiz_for_two
+
+    rules = MORE_TABLES[table]
+    seen: set[str] = set()
+    places: dict[str, set[int]] = {}
+    for seed in range(240):
+        q = quiz_for_two(random.Random(seed), rules)
+        seen.add(q.topic)
+        places.setdefault(q.topic, set()).add(q.choices.index(q.answer))
+        if q.topic == "deal":
+            expect = {"hand": 10, "table": 10, "face_up": 5, "kitty": 3}[q.fact("ask")]
+            assert q.answer == str(expect)
+        elif q.topic == "next_turn":
+            assert q.order is not None
+            now = q.group("This trick so far") if q.fact("played") != "0" else None
+            if q.fact("trick") == "0":
+                assert now is not None
+                leader, source = _turns(now)[0]
+                assert source == "hand"  # the first trick starts from hand
+            else:
+                last = q.group("The last trick")
+                win = oracle_trick_winner(list(last.plays), q.order.trump, q.order.joker_suit)
+                leader, source = _turns(last)[win]
+            other = "South" if leader == "North" else "North"
+            flip = "table" if source == "hand" else "hand"
+            order = [(leader, source), (other, source), (leader, flip), (other, flip)]
+            if now is not None:
+                assert _turns(now) == order[: len(now.plays)]
+            seat, src = order[int(q.fact("played"))]
+            assert q.answer == f"{seat}, from {'hand' if src == 'hand' else 'the table'}"
+        elif q.topic == "may_play":
+            assert q.order is not None and q.subject is not None
+            trick = q.group("The trick so far").plays
+            lead = trick[0]
+            led = lead.named if lead.named is not None else oracle_suit(lead.card, q.order.trump)
+            assert led is not None
+            table_turn = q.fact("source") == "table"
+            now_cards = list(q.group("Your face-up table cards" if table_turn
+                                     else "Your hand").cards)
+            ok = q.subject in now_cards and oracle_legal(q.subject, now_cards, led,
+                                                         q.order.trump)
+            assert q.answer == ("Yes" if ok else "No"), q.prompt
+        elif q.topic == "winner":
+            assert q.order is not None
+            group = q.group("The trick")
+            assert len(group.plays) == 4
+            win = oracle_trick_winner(list(group.plays), q.order.trump, q.order.joker_suit)
+            assert q.answer == q.choices[win]
+        elif q.topic == "turn_up":
+            assert q.answer == "At the end of this trick"
+        else:
+            assert q.topic == "can_call"
+            if q.fact("bid") in ("MIS", "OMIS"):
+                assert q.answer == "No"
+    assert seen == set(TOPICS)
+    # the right answer's place among the choices does not give it away
+    for topic in ("next_turn", "winner", "turn_up", "deal"):
+        assert len(places[topic]) >= 3, (topic, places[topic])
+    assert places["may_play"] == places["can_call"] == {0, 1}
 
 
 @pytest.mark.parametrize("quiz", ["following", "joker", "pack", "bidding"])

@@ -37,6 +37,8 @@ from trainer.question import cap as _cap
 from trainer.question import names as _names
 from trainer.question import names_list as _names_list
 from trainer.quizzes.bidding import quiz_bidding
+from trainer.quizzes.for_two import may_play
+from trainer.quizzes.for_two import winner as two_player_winner
 from trainer.quizzes.joker import quiz_joker
 from trainer.quizzes.kitty import quiz_kitty
 from trainer.quizzes.misere import quiz_misere
@@ -51,7 +53,7 @@ __all__ = [
 
 
 def _pack_words(rules: RuleSet) -> str:
-    if rules.players == 4:
+    if rules.players in (2, 4):
         return f"the {len(rules.pack)}-card pack"
     return f"the {rules.players}-player pack of {len(rules.pack)} cards"
 
@@ -97,7 +99,7 @@ def quiz_pack(rng: random.Random, rules: RuleSet) -> Question:
     kind = rng.choice(["in_pack", "in_pack", "in_pack", "count", "kitty", "lowest"])
     the_pack = rules.pack
     size = len(the_pack)
-    kitty = size - 10 * rules.players
+    kitty = rules.kitty_size
     setting = _table_words(rules)
     if kind == "in_pack":
         candidates = _candidate_cards(rules)
@@ -127,8 +129,7 @@ def quiz_pack(rng: random.Random, rules: RuleSet) -> Question:
         choices = sorted([size, *rng.sample(others, 3)])
         why = (
             f"{_pack_words(rules).capitalize()}: {_count_words(rules)} "
-            f"That makes {size} cards: ten to each of the {rules.players} players and "
-            f"{kitty} to the kitty."
+            f"That makes {size} cards: {_dealt_words(rules)} and {kitty} to the kitty."
         )
         return Question(
             quiz="pack", seed=0, topic=kind, prompt=f"{setting} How many cards are in the pack?",
@@ -137,8 +138,8 @@ def quiz_pack(rng: random.Random, rules: RuleSet) -> Question:
     if kind == "kitty":
         choices = ("2", "3", "4", "5")
         why = (
-            f"{_pack_words(rules).capitalize()} has {size} cards; each of the {rules.players} "
-            f"players gets ten ({10 * rules.players} cards), so {kitty} go to the kitty."
+            f"{_pack_words(rules).capitalize()} has {size} cards; {_dealt_words(rules)} "
+            f"({size - kitty} cards), so {kitty} go to the kitty."
         )
         return Question(
             quiz="pack", seed=0, topic=kind, prompt=f"{setting} How many cards go to the kitty?",
@@ -161,7 +162,16 @@ def quiz_pack(rng: random.Random, rules: RuleSet) -> Question:
 def _table_words(rules: RuleSet) -> str:
     if rules.players == 4:
         return f"Four players, {rules.deck}-card pack." if rules.deck == 45 else "Four players."
-    return f"{'Three' if rules.players == 3 else 'Six'} players."
+    return f"{ {2: 'Two', 3: 'Three', 6: 'Six'}[rules.players]} players."
+
+
+def _dealt_words(rules: RuleSet) -> str:
+    """How many cards each player gets (RULES.md §1; two players: 10 in hand, 10 on the
+    table, 002)."""
+    if rules.players == 2:
+        return ("each of the 2 players gets 20 (10 in hand, and 5 face-down cards with a "
+                "face-up card on each on the table)")
+    return f"each of the {rules.players} players gets ten"
 
 
 def _count_words(rules: RuleSet) -> str:
@@ -332,7 +342,10 @@ def _you(rules: RuleSet) -> Seat:
 
 
 def quiz_following(rng: random.Random, rules: RuleSet) -> Question:
-    """Lesson 3: the cards led so far and your hand; may you play this card?"""
+    """Lesson 3: the cards led so far and your hand; may you play this card? (The game for
+    two: from the cards you may play at that moment, `trainer.quizzes.for_two.may_play`.)"""
+    if rules.players == 2:
+        return replace(may_play(rng, rules), quiz="following")
     you = _you(rules)
     table = _random_table(rng, rules, you)
     order = table.order
@@ -422,7 +435,10 @@ def _following_why(card: Card, hand: Sequence[Card], lead: Play, order: CardOrde
 
 
 def quiz_tricks(rng: random.Random, rules: RuleSet) -> Question:
-    """Lesson 4: a whole trick, played legally from random hands; who wins it?"""
+    """Lesson 4: a whole trick, played legally from random hands; who wins it? (The game for
+    two: a four-card trick, `trainer.quizzes.for_two.winner`.)"""
+    if rules.players == 2:
+        return replace(two_player_winner(rng, rules), quiz="tricks")
     table = _random_table(rng, rules, None)
     order = table.order
     seats = _seats_from(rules, table.leader, rules.players)

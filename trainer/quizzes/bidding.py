@@ -7,7 +7,16 @@ from __future__ import annotations
 
 import random
 
-from trainer.bidding import MISERE, OPEN_MISERE, Auction, Bid, bid_rank, is_higher, ladder
+from trainer.bidding import (
+    MISERE,
+    OPEN_MISERE,
+    Auction,
+    Bid,
+    bid_rank,
+    is_higher,
+    ladder,
+    misere_refusal,
+)
 from trainer.question import Question, cap
 from trainer.quizzes.common import (
     STRAIN_ORDER,
@@ -27,7 +36,7 @@ QUIZ = "bidding"
 def quiz_bidding(rng: random.Random, rules: RuleSet) -> Question:
     """A bidding question: ``higher``, ``value``, ``misere_place`` or ``can_call``."""
     kinds = ["higher", "higher", "value", "value", "can_call", "can_call", "can_call"]
-    if rules.misere:
+    if rules.misere_allowed:
         kinds += ["misere_place"]
     kind = rng.choice(kinds)
     if kind == "higher":
@@ -44,8 +53,8 @@ def quiz_bidding(rng: random.Random, rules: RuleSet) -> Question:
 
 def _higher(rng: random.Random, rules: RuleSet) -> Question:
     bids = ladder(rules)
-    if rules.misere and rng.random() < 0.4:
-        a = rng.choice((MISERE, OPEN_MISERE))
+    if rules.misere_allowed and rng.random() < 0.4:
+        a = rng.choice([b for b in bids if b.misere])
     else:
         a = rng.choice([b for b in bids if not b.misere])
     i = bids.index(a)
@@ -81,11 +90,17 @@ def compare_why(a: Bid, b: Bid, rules: RuleSet) -> str:
         if bid == MISERE:
             parts.append(misere_placement_note(rules))
         elif bid == OPEN_MISERE:
-            parts.append(
-                "Open misère (worth 500) always sits above 10♦ and below 10♥, whatever the "
-                "options."
-            )
+            parts.append(open_misere_note(rules))
     return " ".join(parts) + f" So {top.pretty} is higher than {low.pretty}."
+
+
+def open_misere_note(rules: RuleSet) -> str:
+    """Where open misère sits under ``rules``, naming the option (RULES.md §3)."""
+    if rules.open_misere_placement == "between_10D_10H":
+        return ("Open misère (worth 500) sits above 10♦ and below 10♥, by its points (option "
+                "`open_misere_placement` is `between_10D_10H`).")
+    return ("Open misère (worth 500) sits between the eights and the nines, above 8NT and "
+            "below 9♠ (option `open_misere_placement` is `between_8NT_9S`).")
 
 
 # --- what is it worth --------------------------------------------------------------------------
@@ -93,10 +108,15 @@ def compare_why(a: Bid, b: Bid, rules: RuleSet) -> str:
 
 def _value(rng: random.Random, rules: RuleSet) -> Question:
     bid = rng.choice(ladder(rules))
-    value = bid_value(bid)
+    value = bid_value(bid, rules)
     near = {value - 20, value + 20, value - 100, value + 100, value + 40, 250, 500}
     near = {n for n in near if 40 <= n <= 520}
-    if bid.misere:
+    if bid.misere and rules.nullo_500:
+        why = (
+            "Under your rules misère is the Nullo (option `nullo_500`): worth 500, and there "
+            "is no open misère (rule book §3, §6)."
+        )
+    elif bid.misere:
         why = (
             f"{bid.pretty.capitalize()} is worth {value} on the Avondale schedule (rule book §6): "
             "misère 250, open misère 500, whatever its place on the ladder."
@@ -118,12 +138,12 @@ def _gap(lower: str, upper: str) -> str:
 
 
 def _misere_place(rng: random.Random, rules: RuleSet) -> Question:
-    bid = rng.choice((MISERE, MISERE, OPEN_MISERE))
     bids = ladder(rules)
+    bid = rng.choice([b for b in (MISERE, MISERE, OPEN_MISERE) if b in bids])
     i = bids.index(bid)
     answer = _gap(bids[i - 1].pretty, bids[i + 1].pretty)
     pool = [_gap("7NT", "8♠"), _gap("8♠", "8♣"), _gap("10♦", "10♥"), _gap("6NT", "7♠"),
-            _gap("9NT", "10♠"), _gap("7♥", "7NT")]
+            _gap("9NT", "10♠"), _gap("7♥", "7NT"), _gap("8NT", "9♠")]
     others = rng.sample([g for g in pool if g != answer], 3)
     choices = tuple(sorted([answer, *others], key=pool.index))
     if bid == MISERE:
@@ -134,10 +154,7 @@ def _misere_place(rng: random.Random, rules: RuleSet) -> Question:
         else:
             why += " Under your rules it may be bid at any time (`misere_needs_seven` is off)."
     else:
-        why = (
-            "Open misère is worth 500, as much as 10♥, and sits just below it: above 10♦ and "
-            "below 10♥. It may be bid at any time, even as the first bid."
-        )
+        why = open_misere_note(rules) + " It may be bid at any time, even as the first bid."
     return Question(
         quiz=QUIZ, seed=0, topic="misere_place",
         prompt=f"Where does {bid.pretty} sit on the ladder of bids?",
@@ -152,7 +169,7 @@ def _candidate(rng: random.Random, auction: Auction, rules: RuleSet) -> Bid:
     bids = ladder(rules)
     high = auction.high_bid
     roll = rng.random()
-    if roll < (0.3 if rules.misere else 0.08):
+    if roll < (0.3 if rules.misere_allowed else 0.08):
         return rng.choice((MISERE, MISERE, OPEN_MISERE))
     if high is not None and roll < 0.75:
         i = bid_rank(high, rules) + rng.randint(-3, 3)
@@ -182,8 +199,11 @@ def _can_call(rng: random.Random, rules: RuleSet) -> Question:
 
 def call_why(auction: Auction, bid: Bid, rules: RuleSet) -> str:
     """Why ``bid`` may or may not be made now (RULES.md §3), in the learner's words."""
-    if bid.misere and not rules.misere:
-        return "Misère is not played under your rules (option `misere` is off)."
+    refusal = misere_refusal(bid, rules)
+    if refusal is not None:
+        option = {"two": "option `players` is 2", "nullo": "option `nullo_500` is on"}
+        key = "two" if rules.players == 2 else "nullo" if rules.misere and bid.open else ""
+        return f"{cap(refusal)} ({option.get(key, 'option `misere` is off')})."
     high = auction.high_bid
     if high is not None and not is_higher(bid, high, rules):
         if bid == high:
@@ -199,10 +219,14 @@ def call_why(auction: Auction, bid: Bid, rules: RuleSet) -> str:
     parts = []
     if high is None:
         others = ("any bid but misère, which needs a seven first"
-                  if rules.misere and rules.misere_needs_seven else "any bid")
+                  if rules.misere_allowed and rules.misere_needs_seven else "any bid")
         parts.append(f"Nobody has bid yet, so {bid.pretty} may open the auction ({others}).")
     else:
         parts.append(f"{cap(bid.pretty)} is higher than the last bid, {high.pretty}.")
+    if auction.raise_turn:
+        parts.append("The others have all passed, and the auction's winner may raise their "
+                     "own bid now (option `raise_reopens`): a raise into another strain lets "
+                     "the others bid again, one in the same strain ends the auction.")
     if bid == MISERE:
         parts.append(
             "Someone has bid seven, so misère may be bid."

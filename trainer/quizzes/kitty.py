@@ -35,7 +35,8 @@ def quiz_kitty(rng: random.Random, rules: RuleSet) -> Question:
 def _table(rules: RuleSet) -> str:
     if rules.players == 4 and rules.deck == 45:
         return "Four players, 45-card pack."
-    return {3: "Three players.", 4: "Four players.", 6: "Six players."}[rules.players]
+    return {2: "Two players (cards in hand; the table cards are not exchanged).",
+            3: "Three players.", 4: "Four players.", 6: "Six players."}[rules.players]
 
 
 def _kitty_words(rules: RuleSet) -> str:

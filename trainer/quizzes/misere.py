@@ -4,40 +4,54 @@ misère and open misère score made or set, who wins a misère trick (the joker,
 `trainer.play.active_seats`, `trainer.scoring.score_hand`, `CardOrder.trick_winner` (with
 `trainer.rules.order_for`) and `PlayState.declarer_exposed`.
 
-Misère needs the option ``misere``; when it is off the questions say so and switch it on.
+Misère needs the option ``misere`` and a table of more than two (RULES.md §1: two players
+never bid it, 002); when it is not played the questions say so and set it up at a table of
+four. Under ``nullo_500`` (000's "Nullo") misère is worth 500 and there is no open misère.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import replace
 
 from trainer.bidding import MISERE, OPEN_MISERE, Bid
 from trainer.cards import JOKER, Seat, deal
 from trainer.play import PlayState, active_seats
-from trainer.question import CardGroup, Question, names_list, play_name
+from trainer.question import CardGroup, Question, names_list, play_name, suit_one
 from trainer.quizzes.common import number_choices, seat_name
+from trainer.quizzes.for_two import balanced_numbers
 from trainer.quizzes.joker import joker_trick, joker_winner_why
-from trainer.rules import RuleSet, order_for
-from trainer.scoring import score_hand
+from trainer.rules import CardOrder, Play, RuleSet, order_for
+from trainer.scoring import bid_value, score_hand
 
 QUIZ = "misere"
 OFF_NOTE = "(Misère is off in your rules, option `misere`; this question assumes it is on.) "
+TWO_NOTE = ("(Two players never bid misère; this question is about the game for four, option "
+            "`players` is 4.) ")
 
 
 def quiz_misere(rng: random.Random, rules: RuleSet) -> Question:
-    """A misère question: ``who_plays``, ``score``, ``defenders``, ``trick`` or ``reveal``."""
-    note = "" if rules.misere else OFF_NOTE
-    rules = rules if rules.misere else rules.with_options(misere=True)
-    kind = rng.choice(["who_plays", "who_plays", "score", "score", "defenders", "trick",
-                       "trick", "reveal"])
+    """A misère question: ``who_plays``, ``score``, ``defenders``, ``trick`` or ``reveal``
+    (``reveal`` only where open misère is played)."""
+    note = ""
+    if rules.players == 2:
+        note, rules = TWO_NOTE, rules.with_options(players=4, misere=True)
+    elif not rules.misere:
+        note, rules = OFF_NOTE, rules.with_options(misere=True)
+    kinds = ["who_plays", "who_plays", "score", "score", "defenders", "trick", "trick"]
+    if rules.open_misere_allowed:
+        kinds.append("reveal")
+    kind = rng.choice(kinds)
     maker = {"who_plays": _who_plays, "score": _score, "defenders": _defenders,
              "trick": _trick, "reveal": _reveal}[kind]
     question = maker(rng, rules)
     return replace(question, prompt=note + question.prompt) if note else question
 
 
-def _contract(rng: random.Random) -> Bid:
+def _contract(rng: random.Random, rules: RuleSet) -> Bid:
+    if not rules.open_misere_allowed:
+        return MISERE
     return rng.choice((MISERE, MISERE, OPEN_MISERE))
 
 
@@ -47,7 +61,7 @@ def _seats_words(seats: tuple[Seat, ...] | list[Seat]) -> str:
 
 def _who_plays(rng: random.Random, rules: RuleSet) -> Question:
     declarer = rng.choice(rules.seats)
-    contract = _contract(rng)
+    contract = _contract(rng, rules)
     playing = active_seats(rules, contract, declarer)
     everyone = rules.seats
     partners = [s for s in rules.side_of(declarer) if s is not declarer]
@@ -68,9 +82,10 @@ def _who_plays(rng: random.Random, rules: RuleSet) -> Question:
             f"part: the declarer plays alone against the other side. So {answer} play."
         )
     else:
+        table = "At three players" if rules.players == 3 else "With six each for themselves"
         why = (
-            "At three players nobody has a partner: the declarer plays against the other two, "
-            f"so all three play: {answer}."
+            f"{table} nobody has a partner: the declarer plays alone against all the others, "
+            f"so everyone plays: {answer}."
         )
     return Question(
         quiz=QUIZ, seed=0, topic="who_plays",
@@ -86,9 +101,9 @@ def _tricks(rng: random.Random) -> int:
 
 
 def _score(rng: random.Random, rules: RuleSet) -> Question:
-    contract = _contract(rng)
+    contract = _contract(rng, rules)
     taken = _tricks(rng)
-    value = 500 if contract.open else 250
+    value = bid_value(contract, rules)
     result = score_hand(contract, taken, rules).declarer
     if taken == 0:
         why = f"The declarer took no trick, so {contract.pretty} is made: +{value}."
@@ -97,18 +112,21 @@ def _score(rng: random.Random, rules: RuleSet) -> Question:
             f"The declarer took {taken} trick{'s' if taken > 1 else ''}: one is enough to be "
             f"set, and a set {contract.pretty} loses its {value}."
         )
-    why += " Misère is worth 250 and open misère 500 (rule book §6)."
+    why += (" Under your rules misère is the Nullo, worth 500, and there is no open misère "
+            "(option `nullo_500`, rule book §3, §6)." if rules.nullo_500 else
+            " Misère is worth 250 and open misère 500 (rule book §6).")
     return Question(
         quiz=QUIZ, seed=0, topic="score",
         prompt=f"{contract.pretty.capitalize()}: the declarer took {taken} "
                f"trick{'' if taken == 1 else 's'}. What does the declarer's side score?",
-        choices=number_choices(rng, result, (250, -250, 500, -500, 0)), answer=str(result),
+        choices=balanced_numbers(rng, result, (250, -250, 500, -500, 0)),
+        answer=str(result),
         explanation=why, facts=(("contract", contract.code), ("tricks", str(taken))),
     )
 
 
 def _defenders(rng: random.Random, rules: RuleSet) -> Question:
-    contract = _contract(rng)
+    contract = _contract(rng, rules)
     taken = _tricks(rng)
     theirs = 10 - taken
     result = score_hand(contract, taken, rules).defenders
@@ -136,7 +154,7 @@ def _trick(rng: random.Random, rules: RuleSet) -> Question:
     while True:
         dealt = deal(rng.getrandbits(32), rules.players, rules.deck)
         declarer = rng.choice(rules.seats)
-        contract = _contract(rng)
+        contract = _contract(rng, rules)
         seats = active_seats(rules, contract, declarer)
         hands = {s: list(dealt.hands[s]) for s in seats}
         holder = next((s for s in seats if JOKER in hands[s]), None)
@@ -147,8 +165,6 @@ def _trick(rng: random.Random, rules: RuleSet) -> Question:
             continue
         trick, trick_seats = played
         winner = order.trick_winner(trick)
-        if order.joker_low and trick[winner].card.is_joker:
-            continue  # a low joker led and followed by nobody: leave that rare case out
         break
     choices = tuple(f"{seat_name(s)}: {play_name(p)}"
                     for s, p in zip(trick_seats, trick, strict=True))
@@ -163,11 +179,28 @@ def _trick(rng: random.Random, rules: RuleSet) -> Question:
         prompt=f"{contract.pretty.capitalize()} by {seat_name(declarer)} (misère is played at "
                f"no trumps). {seat_name(trick_seats[0])} led. Who wins this trick?",
         choices=choices, answer=choices[winner],
-        explanation=joker_winner_why(trick, winner, order) + " " + verdict,
+        explanation=misere_winner_why(trick, winner, order) + " " + verdict,
         cards=(CardGroup("The trick", tuple(trick), tuple(seat_name(s) for s in trick_seats)),),
         order=order, subject=JOKER,
         facts=(("declarer", declarer.value), ("contract", contract.code)),
     )
+
+
+def misere_winner_why(trick: Sequence[Play], winner: int, order: CardOrder) -> str:
+    """Why the winner of a misère trick with the joker in it wins (RULES.md §5): as at no
+    trumps, or under ``joker_low_in_misere`` with the joker the lowest card."""
+    if not order.joker_low:
+        return joker_winner_why(trick, winner, order)
+    best = trick[winner]
+    led = order.play_suit(trick[0])
+    assert led is not None
+    low = ("In misère under option `joker_low_in_misere` the joker is the lowest card: led, it "
+           "is the lowest card of the suit named, and it wins only when nobody follows that "
+           "suit; played by a player who cannot follow, it is a discard and cannot win.")
+    if best.card.is_joker:
+        return (f"{low} Here it was led, named as {led.noun}, and nobody followed "
+                f"{led.noun}: it wins.")
+    return f"{low} The highest {suit_one(led)} wins: {play_name(best)}."
 
 
 def _reveal(rng: random.Random, rules: RuleSet) -> Question:

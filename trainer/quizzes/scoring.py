@@ -48,11 +48,13 @@ def random_result(rng: random.Random, rules: RuleSet) -> tuple[Bid, int]:
 
 def declarer_why(bid: Bid, tricks: int, rules: RuleSet) -> str:
     """How the declarer's side's score of a hand is made up (RULES.md §6)."""
-    value = bid_value(bid)
+    value = bid_value(bid, rules)
     if bid.misere:
+        nullo = " (misère is the Nullo, worth 500: option `nullo_500`)" if (
+            rules.nullo_500 and not bid.open) else ""
         if tricks == 0:
-            return f"The declarer took no trick, so {bid.pretty} is made: +{value}."
-        return f"The declarer took a trick, so {bid.pretty} is set: -{value}."
+            return f"The declarer took no trick, so {bid.pretty} is made: +{value}{nullo}."
+        return f"The declarer took a trick, so {bid.pretty} is set: -{value}{nullo}."
     worth = f"{value_formula(bid)} = {value}."
     need = bid.tricks_needed
     if tricks < need:
@@ -83,7 +85,7 @@ def declarer_why(bid: Bid, tricks: int, rules: RuleSet) -> str:
 def _declarer(rng: random.Random, rules: RuleSet) -> Question:
     bid, tricks = random_result(rng, rules)
     score = score_hand(bid, tricks, rules).declarer
-    value = bid_value(bid)
+    value = bid_value(bid, rules)
     near = {value, -value, 250, value + 10 * (tricks - bid.tricks_needed), -250}
     who = "the declarer" if bid.misere else "the declarer's side"
     return Question(
@@ -114,14 +116,21 @@ def _defenders(rng: random.Random, rules: RuleSet) -> Question:
     bid, tricks = random_result(rng, rules)
     score = score_hand(bid, tricks, rules).defenders
     theirs = 10 - tricks
-    near = {0, 10 * theirs, 10 * tricks, 10 * theirs + 10, bid_value(bid) if theirs else 20}
+    near = {0, 10 * theirs, 10 * tricks, 10 * theirs + 10,
+            bid_value(bid, rules) if theirs else 20}
+    others = len(rules.sides()) - 1
+    if others > 1:
+        prompt = (f"The contract is {bid.pretty}; the declarer took {tricks} and the {others} "
+                  f"defenders, each playing for themselves, {theirs} between them. What do the "
+                  "defenders score between them?")
+    elif len(rules.side_of(rules.seats[0])) == 1:
+        prompt = (f"The contract is {bid.pretty}; the declarer took {tricks} and the other "
+                  f"player {theirs}. What does the other player score?")
+    else:
+        prompt = (f"The contract is {bid.pretty}; the declarer's side took {tricks} and the "
+                  f"defenders {theirs}. What do the defenders score?")
     return Question(
-        quiz=QUIZ, seed=0, topic="defenders",
-        prompt=(f"The contract is {bid.pretty}; the declarer took {tricks} and the two "
-                f"defenders, each playing for themselves, {theirs} between them. What do the "
-                "defenders score between them?") if rules.players == 3 else
-               (f"The contract is {bid.pretty}; the declarer's side took {tricks} and the "
-                f"defenders {theirs}. What do the defenders score?"),
+        quiz=QUIZ, seed=0, topic="defenders", prompt=prompt,
         choices=number_choices(rng, score, near), answer=str(score),
         explanation=defenders_why(bid, tricks, rules),
         facts=(("contract", bid.code), ("tricks", str(tricks))),
@@ -217,8 +226,8 @@ def game_why(before: GameScore, after: GameScore, bid: Bid, declarer: Seat,
             )
         else:
             assert after.winner is not None
-            parts.append(f"Under your rules (option `must_bid_to_win` off) any side on 500 or "
-                         f"more wins: {wins_words(after.winner)}.")
+            parts.append(f"The first side to 500 wins, by bidding or by defending (option "
+                         f"`must_bid_to_win` is off): {wins_words(after.winner)}.")
         return " ".join(parts)
     parts.append("Nobody has reached 500, so the game goes on.")
     return " ".join(parts)

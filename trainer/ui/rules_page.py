@@ -19,7 +19,7 @@ import streamlit as st
 from trainer.bidding import Bid, ladder
 from trainer.errors import TrainerError
 from trainer.rules import PRESETS, STRAINS, RuleSet, preset_name
-from trainer.scoring import MISERE_VALUE, OPEN_MISERE_VALUE, bid_value
+from trainer.scoring import MISERE_VALUE, NULLO_VALUE, OPEN_MISERE_VALUE, bid_value
 from trainer.ui.cards_svg import hand_html
 from trainer.ui.profile import current_learner, md
 from trainer.ui.rule_book import rule_book_sections
@@ -69,7 +69,8 @@ def ladder_table(rules: RuleSet) -> pd.DataFrame:
             below = bids[i - 1].pretty if i > 0 else "nothing"
             above = bids[i + 1].pretty if i + 1 < len(bids) else "nothing"
             note = f"above {below}, below {above}"
-        rows.append({"#": i + 1, "Bid": bid.pretty, "Points": bid_value(bid), "Where": note})
+        rows.append({"#": i + 1, "Bid": bid.pretty, "Points": bid_value(bid, rules),
+                     "Where": note})
     return pd.DataFrame(rows)
 
 
@@ -83,7 +84,7 @@ def ladder_html(rules: RuleSet) -> str:
         )
         if bid.misere:
             style += f"background:{MISERE_MARK};border-color:#d49b00;font-weight:600;"
-        text = f"{bid.pretty} · {bid_value(bid)}"
+        text = f"{bid.pretty} · {bid_value(bid, rules)}"
         chips.append(f'<span style="{style}">{escape(text)}</span>')
     return (
         '<div role="list" aria-label="the bids from lowest to highest" '
@@ -185,7 +186,7 @@ def scoring_notes(rules: RuleSet) -> list[str]:
         why = "two players" if rules.misere else "these rules"
         notes = [f"Misère is not played by {why}."]
     elif rules.nullo_500:
-        notes = ["Misère (Nullo) 500, and no open misère."]
+        notes = [f"Misère (Nullo) {NULLO_VALUE}, and no open misère."]
     else:
         notes = [f"Misère {MISERE_VALUE}, open misère {OPEN_MISERE_VALUE}."]
     notes.append(
@@ -220,7 +221,9 @@ def _ladder(rules: RuleSet) -> None:
     table = ladder_table(rules)
     placed = table[table["Where"] != ""]
     if placed.empty:
-        st.caption("Misère is off: only the trick-and-strain bids (rule book §3).")
+        why = "two players" if rules.players == 2 else "these rules"
+        st.caption(f"No misère for {why}: only the trick-and-strain bids."
+                   + ladder_notes(rules) + " (Rule book §3.)")
     else:
         lines = [f"**{row.Bid}** sits {row.Where}" for row in placed.itertuples()]
         lines[0] = lines[0].replace("**m", "**M", 1)
@@ -237,10 +240,10 @@ def ladder_notes(rules: RuleSet) -> str:
     """When misère may be bid, and the bidding options that change what wins the auction, as
     sentences that each start with a space (RULES.md §3)."""
     notes = []
-    if rules.misere_needs_seven:
+    if rules.misere_allowed and rules.misere_needs_seven:
         notes.append("Misère may be bid only after someone has bid seven"
                      + ("; open misère at any time." if rules.open_misere_allowed else "."))
-    else:
+    elif rules.misere_allowed:
         notes.append("Misère may be bid at any time.")
     if rules.six_level_informational:
         notes.append("A bid of six cannot win the auction: if nobody bids seven or more, the "
