@@ -129,9 +129,10 @@ PLAIN: dict[str, str] = {
         "has changed the suit of their bid."
     ),
     "raise_reopens": (
-        "Off (standard): the auction's winner plays the last bid. On: the winner may raise "
-        "their own bid; a raise into another strain lets the others bid again, a raise in the "
-        "same strain does not, and there is no raise once all the others have passed."
+        "Off (standard): the auction's winner plays the last bid. On: once the others have "
+        "passed, the winner may raise their own bid; a raise into another strain lets the "
+        "others bid again, a raise in the same strain does not; and there is no raise when "
+        "nobody else bid at all."
     ),
     "one_round_bidding": (
         "The American way: one round of bidding, each player calls once. Off (standard): the "
