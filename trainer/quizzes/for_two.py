@@ -146,6 +146,11 @@ def _turns_of(trick: Trick) -> list[tuple[Seat, str]]:
     return list(zip(trick.seats, getattr(trick, "sources", ()), strict=True))
 
 
+def other_seat(seat: Seat) -> Seat:
+    """The other player at a table of two."""
+    return Seat.S if seat is Seat.N else Seat.N
+
+
 def order_words(source: str) -> str:
     """The order of a trick whose first two cards come from ``source``."""
     return "hand, hand, table, table" if source == HAND else "table, table, hand, hand"
@@ -207,8 +212,9 @@ def _next_turn(rng: random.Random, rules: RuleSet) -> Question:
         parts.append(
             f"The last trick was won by {seat_name(won_seat)}'s {card_name(won_play.card)}, a "
             f"card played {source_words(won_source)}: so {seat_name(won_seat)} starts this "
-            f"trick, and the order is {order_words(won_source)} ({seat_name(won_seat)}, the "
-            f"other player, {seat_name(won_seat)}, the other player)."
+            f"trick, and the order is {order_words(won_source)} ({seat_name(won_seat)}, "
+            f"{seat_name(other_seat(won_seat))}, {seat_name(won_seat)}, "
+            f"{seat_name(other_seat(won_seat))})."
         )
         where = f"trick {len(state.history) + 1}"
     else:
