@@ -30,7 +30,7 @@ from trainer.ui.puzzle_choice import TARGET_SCORE, next_puzzle, record_rating
 APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
 PLAY = "trainer/ui/play_page.py"
 BANK = load_bank()
-PUZZLES = BANK.puzzles
+PUZZLES = for_rules(BANK, RuleSet()).puzzles  # those the app serves under the default rules
 
 
 @pytest.fixture
@@ -349,7 +349,7 @@ def test_next_puzzle_goes_round_a_narrow_filter_again(db: Path) -> None:
     # Three puzzles match: pressing on serves each, then says so and goes round again
     # (it served the same one over and over).
     at = start(PUZZLES[0])
-    _, high = BANK.rating_range()
+    _, high = for_rules(BANK, RuleSet()).rating_range()  # the range the app's slider has
     top = sorted(PUZZLES, key=lambda p: -p.rating)[:3]
     at.session_state["play_rating"] = (float(top[-1].rating), float(high))
     at.run()
@@ -473,8 +473,8 @@ def test_three_players_get_a_message_and_a_way_back(db: Path) -> None:
     at.run()
     at.switch_page(PLAY).run()
     assert not at.exception, at.exception
-    assert any("for the 4-player Australian game; your rules are 3 players" in w.value
-               for w in at.warning)
+    # The bank holds 4-player and 2-player puzzles, none for 3 players.
+    assert any("fits your rules; your rules are 3 players" in w.value for w in at.warning)
     assert not [b for b in at.button if b.key and b.key.startswith("play_card:")]
     at.button(key="play_use_australian").click().run()
     assert not at.exception, at.exception

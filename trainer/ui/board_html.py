@@ -16,6 +16,7 @@ from trainer.cards import Card, Seat
 from trainer.generate.explain import play_text, seat_name
 from trainer.play import PlayState
 from trainer.rules import CardOrder, Trick
+from trainer.two_player import TablePlayState, TableTrick
 from trainer.ui.cards_svg import card_svg, trick_html
 
 SIDE_WIDTH = 44
@@ -86,14 +87,33 @@ def _panel(state: PlayState, seat: Seat, learner: Seat, width: int, you: bool,
         body = fan_html(cards, state.order, label=label, width=width, mark_trumps=mark)
         if not cards:
             body = '<div style="font-size:0.85rem;color:#666">no cards left</div>'
+        body += _table_piles(state, seat, width)
     turn = live and state.to_play is seat
     weight = "700" if turn else "600"
-    marker = " · to play" if turn else ""
+    source = getattr(state, "to_play_from", None)  # 2 players: hand or table
+    marker = (" · to play" + (f" from the {source}" if source else "")) if turn else ""
     return (
         f'<section aria-label="{escape(label)}" style="min-width:0">'
         f'<div style="font-weight:{weight};font-size:0.9rem;margin-bottom:2px">{caption}'
         f'<span style="color:#b35c00">{marker}</span></div>{body}</section>'
     )
+
+
+def _table_piles(state: PlayState, seat: Seat, width: int) -> str:
+    """The 2-player table piles of ``seat`` (RULES.md §1): the face-up cards as a row, and
+    the face-down cards under them named (double dummy: every card is seen). Empty at other
+    tables."""
+    if not isinstance(state, TablePlayState) or seat not in state.tables:
+        return ""
+    up = state.face_up(seat)
+    down = state.face_down(seat)
+    label = f"{seat_name(seat)}'s face-up table cards"
+    row = fan_html(up, state.order, label=label, width=width,
+                   mark_trumps=state.order.trump is not None) if up else ""
+    under = ", ".join(c.pretty for c in down) or "none"
+    return (f'<div style="font-size:0.85rem;color:#444">Table{"" if up else ": none"}</div>'
+            f'{row}<div style="font-size:0.8rem;color:#666">Face down (turned up when the '
+            f"card on it is played): {escape(under)}</div>")
 
 
 def last_trick(state: PlayState) -> Trick | None:
@@ -177,6 +197,12 @@ def history_rows(state: PlayState, start: int = 0) -> list[dict[str, str]]:
     for n, trick in enumerate(state.history, 1):
         row = {"Trick": f"{n}" + ("" if n > start else " (before)"),
                "Led by": seat_name(trick.leader)}
+        if isinstance(trick, TableTrick):  # 2 players: a hand card and a table card each
+            for seat, source, play in zip(trick.seats, trick.sources, trick.plays, strict=True):
+                row[f"{seat_name(seat)} {source}"] = play_text(play)
+            row["Won by"] = seat_name(state.trick_winner_seat(trick))
+            rows.append(row)
+            continue
         played = dict(zip(trick.seats, trick.plays, strict=True))
         for seat in state.rules.seats:
             row[seat_name(seat)] = play_text(played[seat]) if seat in played else "—"
