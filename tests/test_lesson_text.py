@@ -22,8 +22,9 @@ def flat(text: str) -> str:
 def test_no_lesson_states_the_old_rules() -> None:
     for x in load_lessons():
         text = flat(x.body)
-        for old in ("joker_lead_any_suit", "joker_no_void_suit", "between the queen and the 10, below the jack",
-                    "never a winner", "and it never wins", "must be a suit not yet led",
+        for old in ("joker_lead_any_suit", "joker_no_void_suit",
+                    "between the queen and the 10, below the jack", "never a winner",
+                    "and it never wins", "must be a suit not yet led",
                     "a suit not yet led in this hand**", "`american`"):
             assert old not in text, (x.id, old)
 
