@@ -93,3 +93,39 @@ def test_table_cards_with_a_card_under_them_are_distinct():
     state = parse_position(obj).to_state()
     groups = equivalence_classes(state, state.legal_plays())
     assert [[p.code for p in g] for g in groups] == [["KS", "QS"], ["6D"]]
+
+
+def test_app_serves_and_solves_a_table_puzzle(tmp_path, monkeypatch):
+    """With two players chosen, the Play page serves a 2-player puzzle: the board names the
+    table cards, the buttons are the cards the learner may play now (hand or table), and the
+    recorded main line solves it."""
+    from streamlit.testing.v1 import AppTest
+
+    from trainer.ui.puzzle_bank import load_bank
+
+    monkeypatch.setenv("TRAINER_DB", str(tmp_path / "progress.sqlite3"))
+    bank = load_bank()
+    puzzle = next(p for p in bank.puzzles if p.position.rules.players == 2
+                  and p.position.to_state().to_play_from == "table")
+    root = Path(__file__).resolve().parents[1]
+    at = AppTest.from_file(str(root / "streamlit_app.py"), default_timeout=60)
+    at.session_state["play_pause"] = 0
+    at.session_state["rules"] = ruleset({"players": 2})
+    at.query_params["puzzle"] = puzzle.id
+    at.run()
+    at.switch_page("trainer/ui/play_page.py").run()
+    assert not at.exception, at.exception
+    assert at.session_state["play_current"] == puzzle.id
+    assert any("face-up table cards" in m.value for m in at.markdown)
+    state = puzzle.position.to_state()
+    offered = {b.key.split(":")[1] for b in at.button
+               if b.key and b.key.startswith("play_card:") and not b.disabled}
+    assert offered == {p.code for p in state.legal_plays()}
+    for decision in puzzle.solution:
+        code = decision.line[0].code
+        key = next(b.key for b in at.button
+                   if b.key and b.key.rsplit(":", 1)[0] == f"play_card:{code}")
+        at.button(key=key).click().run()
+        assert not at.exception, at.exception
+    assert any("Solved" in s.value or "solved" in s.value
+               for s in [*at.success, *at.markdown]), [s.value for s in at.success]

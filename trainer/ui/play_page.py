@@ -25,6 +25,7 @@ from trainer.generate.records import PlayPuzzle
 from trainer.play import PlayState
 from trainer.progress import Learner
 from trainer.rules import Play
+from trainer.two_player import TablePlayState
 from trainer.ui.board_html import board_html, history_rows
 from trainer.ui.play_attempt import PlayAttempt
 from trainer.ui.profile import STORE_ERRORS, current_learner, store
@@ -165,9 +166,16 @@ def _card_buttons(attempt: PlayAttempt) -> None:
     state = attempt.state
     if not legal:
         return
-    st.markdown(f"**Your play** ({seat_name(attempt.session.learner)}): choose a card with the "
+    learner = attempt.session.learner
+    hand = state.hands[learner]
+    where = ""
+    if isinstance(state, TablePlayState) and state.to_play_from is not None:
+        # 2 players: the hand, or the face-up table cards (RULES.md §1)
+        hand = state.available(learner, state.to_play_from)
+        where = " from your " + ("hand" if state.to_play_from == "hand" else
+                                 "face-up table cards")
+    st.markdown(f"**Your play** ({seat_name(learner)}): choose a card{where} with the "
                 "buttons below.")
-    hand = state.hands[attempt.session.learner]
     with st.container(horizontal=True, gap="small", key="play_cards"):
         for card in sorted(hand, key=state.order.display_key):
             plays = [p for p in legal if p.card == card]
