@@ -210,8 +210,9 @@ def play_options(puzzle: PlayPuzzle) -> tuple[str, ...]:
     position = puzzle.position
     if position.joker_suit is not None:  # nominated before the first lead: allowed or not
         return (*PACK_OPTIONS, "nominate_joker")
-    free = (position.contract.trump is None
-            and any(c.is_joker for hand in position.hands.values() for c in hand))
+    held = [c for hand in position.hands.values() for c in hand]
+    held += [c for piles in getattr(position, "tables", {}).values() for p in piles for c in p]
+    free = position.contract.trump is None and any(c.is_joker for c in held)
     if not free:
         return PACK_OPTIONS
     misere = ("joker_low_in_misere",) if position.contract.misere else ()
