@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
 from trainer.bidding import Bid
 from trainer.cards import JOKER, SUITS, Card, Seat, Suit, deal
@@ -36,11 +37,17 @@ from trainer.rules import (
 )
 
 QUIZ = "joker"
+TWO_NOTE = ("(The joker follows the same rules in the game for two; this question is dealt at a "
+            "table of four.) ")
 
 
 def quiz_joker(rng: random.Random, rules: RuleSet) -> Question:
     """A joker question: ``may_play``, ``name_suit`` (``follow_named`` when any suit may be
-    named, RULES.md §5 ``joker_lead="any_suit"``) or ``winner``."""
+    named, RULES.md §5 ``joker_lead="any_suit"``) or ``winner``. At a table of two the
+    question is dealt at a table of four (the joker's rules are the same, its tricks are not)."""
+    if rules.players == 2:
+        question = quiz_joker(rng, rules.with_options(players=4))
+        return replace(question, prompt=TWO_NOTE + question.prompt)
     kind = rng.choice(["may_play", "may_play", "name_suit", "name_suit", "winner", "winner"])
     if kind == "may_play":
         return _may_play(rng, rules)
