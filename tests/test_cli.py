@@ -243,15 +243,20 @@ def test_legal_must_follow(capsys: pytest.CaptureFixture[str], tmp_path: Path,
 
 
 def test_legal_joker_lead_keys(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    """RULES.md §5, DESIGN.md: a led joker has one key per suit it may be named (`JK:H`),
-    never a suit already led."""
+    """RULES.md §5, DESIGN.md: a led joker has one key per suit it may be named (`JK:H`): any
+    suit by default (002: "do dowolnego koloru"), never a suit already led under the house rule
+    ``joker_lead="not_yet_led"``."""
     path = tmp_path / "pos.json"
     path.write_text(json.dumps(JOKER_LEAD_POSITION), encoding="utf-8")
     code, out, _ = run_main(capsys, "legal", str(path))
     assert code == 0
     data = json.loads(out)
     assert data["to_play"] == "N"
-    assert sorted(data["cards"]) == ["JK:C", "JK:D", "JK:H", "KH"]
+    assert sorted(data["cards"]) == ["JK:C", "JK:D", "JK:H", "JK:S", "KH"]
+    path.write_text(json.dumps({**JOKER_LEAD_POSITION, "rules": {"joker_lead": "not_yet_led"}}),
+                    encoding="utf-8")
+    code, out, _ = run_main(capsys, "legal", str(path))
+    assert code == 0 and sorted(json.loads(out)["cards"]) == ["JK:C", "JK:D", "JK:H", "KH"]
 
 
 # --- bad input: exit 2, one line on stderr, no traceback (DESIGN.md) ---------------------------

@@ -52,6 +52,19 @@ ENDINGS = {
         },
         "history": [{"leader": "W", "cards": ["AC", "KC", "QC", "JC"]}],
     },
+    "nt_joker_3_house_rule": {
+        "contract": "8NT",
+        "declarer": "W",
+        "leader": "W",
+        "hands": {
+            "N": ["AS", "KH", "QD"],
+            "E": ["KS", "AH", "5D"],
+            "S": ["QS", "JH", "AD"],
+            "W": ["JK", "9S", "9H"],
+        },
+        "history": [{"leader": "W", "cards": ["AC", "KC", "QC", "JC"]}],
+        "rules": {"joker_lead": "not_yet_led"},
+    },
     "misere_3": {
         "contract": "MIS",
         "declarer": "E",
@@ -87,7 +100,8 @@ ENDINGS = {
 GOLDEN = {
     "suit_2": 8,
     "suit_3_left_bower": 128,
-    "nt_joker_3": 26,
+    "nt_joker_3": 154,  # a led joker names any suit (RULES.md §5, 002), clubs included
+    "nt_joker_3_house_rule": 26,  # joker_lead="not_yet_led": clubs, led already, may not be named
     "misere_3": 50,
     "three_players": 16,
     "six_players": 20,
