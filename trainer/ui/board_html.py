@@ -124,14 +124,19 @@ def last_trick(state: PlayState) -> Trick | None:
 def trick_panel(state: PlayState, learner: Seat, you: bool = True, live: bool = True) -> str:
     """The centre of the table: the current trick with its seats, or the last trick (and its
     winner) between tricks."""
-    def captions(seats: tuple[Seat, ...]) -> list[str]:
-        return ["You" if s is learner and you else seat_name(s) for s in seats]
+    def captions(seats: tuple[Seat, ...], sources: Sequence[str] = ()) -> list[str]:
+        # 2 players (RULES.md §1): each plays twice a trick, once from hand, once from table
+        names = ["You" if s is learner and you else seat_name(s) for s in seats]
+        return [f"{n} ({src})" for n, src in zip(names, sources, strict=True)] if sources \
+            else names
 
     if state.trick:
         seats = state.trick_seats()
+        sources = ([src for _, src in state.turns()[: len(state.trick)]]
+                   if isinstance(state, TablePlayState) else [])
         head = f"Trick {len(state.history) + 1}"
-        body = trick_html(state.trick, captions(seats), state.order, label="the current trick",
-                          width=TRICK_WIDTH)
+        body = trick_html(state.trick, captions(seats, sources), state.order,
+                          label="the current trick", width=TRICK_WIDTH)
     else:
         done = last_trick(state)
         if done is None:
@@ -140,7 +145,8 @@ def trick_panel(state: PlayState, learner: Seat, you: bool = True, live: bool = 
             winner = state.trick_winner_seat(done)
             who = "you" if winner is learner and you else seat_name(winner)
             head = f"Trick {len(state.history)}, won by {who}"
-            body = trick_html(done.plays, captions(done.seats), state.order,
+            sources = done.sources if isinstance(done, TableTrick) else ()
+            body = trick_html(done.plays, captions(done.seats, sources), state.order,
                               label="the last trick", width=TRICK_WIDTH)
     if live and state.to_play is not None and not state.trick:
         mine = state.to_play is learner and you
