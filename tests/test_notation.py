@@ -380,7 +380,7 @@ def test_joker_suit_refused_when_nomination_is_off() -> None:
     pos = copy.deepcopy(NT_JOKER_LED)
     pos["joker_suit"] = "H"
     pos["rules"] = "american"
-    with pytest.raises(PositionError, match="^joker_suit: "):
+    with pytest.raises(PositionError, match=r"^joker_suit: "):
         parse_position(pos)
 
 

@@ -9,6 +9,7 @@ Italian, 002 Polish, 003 Spanish) has a test whose docstring cites a seed docume
 from __future__ import annotations
 
 import ast
+import itertools
 import re
 from dataclasses import fields
 from pathlib import Path
@@ -27,7 +28,7 @@ def field_docs() -> dict[str, str]:
     cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "RuleSet")
     docs: dict[str, str] = {}
     body = cls.body
-    for node, after in zip(body, body[1:], strict=False):
+    for node, after in itertools.pairwise(body):
         if (isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
                 and isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant)):
             docs[node.target.id] = str(after.value.value)
