@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 from trainer.bidding import bid_rank, ladder, parse_bid
 from trainer.cards import Seat, deal
 from trainer.cli_input import read_input
-from trainer.errors import BidError, TrainerError
+from trainer.errors import BidError, TrainerError, shown
 from trainer.notation import format_hand, load_json, parse_position, parse_seat
 from trainer.rules import RuleSet, ruleset
 from trainer.scoring import bid_value, score_hand, score_into_game
@@ -46,7 +46,7 @@ def _numbers(text: str | None, name: str, example: str) -> list[int] | None:
         return [int(part) for part in text.split(",")]
     except ValueError:
         raise _UsageError(f"{name}: expected whole numbers separated by commas, such as "
-                          f"{example}, got {text!r}") from None
+                          f"{example}, got {shown(text)}") from None
 
 
 def cmd_score(args: argparse.Namespace) -> Any:
@@ -86,7 +86,7 @@ def cmd_ladder(args: argparse.Namespace) -> Any:
 
 def cmd_deal(args: argparse.Namespace) -> Any:
     rules = _rules(args)
-    dealer = parse_seat(args.dealer, rules, "dealer") if args.dealer else Seat.N
+    dealer = parse_seat(args.dealer, rules, "dealer") if args.dealer is not None else Seat.N
     d = deal(args.seed, rules.players, rules.deck, dealer)
     out: dict[str, Any] = {
         "seed": args.seed,

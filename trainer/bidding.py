@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from trainer.cards import Seat, Suit
-from trainer.errors import BidError
+from trainer.errors import BidError, shown
 from trainer.rules import STRAINS, RuleSet, Strain
 
 
@@ -124,7 +124,7 @@ def parse_bid(text: str) -> Bid:
     if strain is None and rest in {s.value for s in Strain}:
         strain = Strain(rest)
     if not level.isdigit() or strain is None or not 6 <= int(level) <= 10:
-        raise BidError(f"bid {text!r}: expected 6S ... 10NT, MIS or OMIS")
+        raise BidError(f"bid {shown(text)}: expected 6S ... 10NT, MIS or OMIS")
     return Bid(int(level), strain)
 
 
@@ -135,7 +135,7 @@ def parse_call(text: str) -> Bid | str:
     try:
         return parse_bid(text)
     except BidError:
-        raise BidError(f"call {text!r}: expected P (pass), 6S ... 10NT, MIS or OMIS") from None
+        raise BidError(f"call {shown(text)}: expected P (pass), 6S ... 10NT, MIS or OMIS") from None
 
 
 @cache
@@ -419,7 +419,7 @@ class Auction:
         if call == PASS:
             return None
         if not isinstance(call, Bid):
-            return f"{call!r} is not a call"
+            return f"{shown(call)} is not a call"
         refusal = misere_refusal(call, self.rules)
         if refusal is not None:
             return refusal

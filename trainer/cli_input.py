@@ -20,3 +20,5 @@ def read_input(path: str | None) -> str:
             return f.read()
     except OSError as exc:
         raise TrainerError(f"{path}: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise TrainerError(f"{path}: not UTF-8 text (byte {exc.start + 1})") from None

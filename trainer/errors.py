@@ -28,3 +28,13 @@ class IllegalPlayError(TrainerError):
 
 class PositionError(TrainerError):
     """A position JSON that cannot be parsed or cannot arise in play (DESIGN.md positions)."""
+
+
+def shown(value: object, limit: int = 24) -> str:
+    """``repr(value)`` for an error message, cut to about ``limit`` characters with "…" so a
+    huge input (a 10 MB card code) never comes back whole in the message."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int of more digits than Python converts to text
+        return "a number too long to show"
+    return text if len(text) <= limit else text[: limit - 1] + "…"

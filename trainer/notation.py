@@ -8,13 +8,13 @@ Input accepts lower case, ``10`` for ``T`` and the suit symbols ♠♣♦♥; ou
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from trainer.bidding import Bid, parse_bid
 from trainer.cards import JOKER, Card, Rank, Seat, Suit, sort_key
-from trainer.errors import CardError, PositionError, TrainerError
+from trainer.errors import CardError, PositionError, TrainerError, shown
 from trainer.play import PlayState, active_seats
 from trainer.rules import (
     Play,
@@ -38,21 +38,21 @@ def parse_suit(text: str, field: str = "suit") -> Suit:
     """``S C D H`` (any case) or a suit symbol to a `Suit`; raises `CardError` naming ``field``."""
     suit = _SUIT_INPUT.get(str(text).strip().upper())
     if suit is None:
-        raise CardError(f"{field}: {text!r} is not a suit (S, C, D, H)")
+        raise CardError(f"{field}: {shown(text)} is not a suit (S, C, D, H)")
     return suit
 
 
 def parse_card(text: str) -> Card:
     """A card code to a `Card`: ``AS``, ``th``, ``10♥``, ``13D``, ``JK``. Raises `CardError`."""
     if not isinstance(text, str):
-        raise CardError(f"card {text!r}: expected a card code such as AS, TH or JK")
+        raise CardError(f"card {shown(text)}: expected a card code such as AS, TH or JK")
     raw = text.strip().upper()
     if raw in ("JK", "JOKER", "JO"):
         return JOKER
     rank = _RANK_INPUT.get(raw[:-1])
     suit = _SUIT_INPUT.get(raw[-1:])
     if rank is None or suit is None:
-        raise CardError(f"card {text!r}: expected a rank (A K Q J T 9 ... 5; 4 3 2 and "
+        raise CardError(f"card {shown(text)}: expected a rank (A K Q J T 9 ... 5; 4 3 2 and "
                         "11 12 13 in the bigger packs) and a suit (S C D H), or JK")
     return Card(suit, rank)
 
@@ -63,8 +63,8 @@ def parse_play(text: str) -> Play:
         card_text, _, suit_text = text.partition(":")
         card = parse_card(card_text)
         if not card.is_joker:
-            raise CardError(f"card {text!r}: only the joker is led with a named suit (JK:H)")
-        return Play(card, parse_suit(suit_text, f"card {text!r}"))
+            raise CardError(f"card {shown(text)}: only the joker is led with a named suit (JK:H)")
+        return Play(card, parse_suit(suit_text, f"card {shown(text)}"))
     return Play(parse_card(text))
 
 
@@ -95,7 +95,7 @@ def parse_seat(text: Any, rules: RuleSet, field: str = "seat") -> Seat:
         seat = None
     if seat is None or seat not in rules.seats:
         names = " ".join(s.value for s in rules.seats)
-        raise PositionError(f"{field}: {text!r} is not a seat at this table ({names})")
+        raise PositionError(f"{field}: {shown(text)} is not a seat at this table ({names})")
     return seat
 
 
@@ -182,6 +182,8 @@ def load_json(text: str, what: str = "position") -> Any:
                             f"column {exc.colno})") from None
     except RecursionError:
         raise PositionError(f"{what}: JSON nested too deeply") from None
+    except ValueError:  # e.g. an integer of more digits than Python converts (over 4,300)
+        raise PositionError(f"{what}: a number in it is too long") from None
 
 
 def parse_position(data: str | Mapping[str, Any]) -> Position:
@@ -268,8 +270,12 @@ def _parse_position(obj: Mapping[str, Any]) -> Position:
 
     hands_obj = _field(obj, "hands", Mapping)
     hands: dict[Seat, tuple[Card, ...]] = {}
+    given: set[Seat] = set()
     for key, cards in hands_obj.items():
         seat = parse_seat(key, rules, "hands")
+        if seat in given:  # "N" and "n": the later would silently replace the earlier
+            raise PositionError(f"hands.{seat}: given twice")
+        given.add(seat)
         if not isinstance(cards, list):
             raise PositionError(f"hands.{seat}: expected a list of card codes")
         if seat not in active:
@@ -298,10 +304,27 @@ def _parse_position(obj: Mapping[str, Any]) -> Position:
         t_seats = tuple(active[(start + k) % len(active)] for k in range(len(active)))
         history.append(Trick(plays, t_seats))
 
+    if joker_suit is not None and not _declarer_had_joker(declarer, hands, history, trick,
+                                                          active, leader):
+        raise PositionError("joker_suit: the declarer nominates the joker, but the declarer "
+                            "neither holds it nor has played it")
     position = Position(contract, declarer, hands, leader, trick, tuple(history), joker_suit,
                         rules)
     _check_position(position, active)
     return position
+
+
+def _declarer_had_joker(declarer: Seat, hands: Mapping[Seat, tuple[Card, ...]],
+                        history: Sequence[Trick], trick: Sequence[Play],
+                        active: tuple[Seat, ...], leader: Seat) -> bool:
+    """True when the declarer holds the joker or played it to a trick (RULES.md §5: only a
+    declarer holding the joker nominates its suit)."""
+    if JOKER in hands.get(declarer, ()):
+        return True
+    start = active.index(leader)
+    now = [(active[(start + k) % len(active)], p) for k, p in enumerate(trick)]
+    done = [pair for t in history for pair in zip(t.seats, t.plays, strict=True)]
+    return any(s is declarer and p.card.is_joker for s, p in now + done)
 
 
 def _check_position(pos: Position, active: tuple[Seat, ...]) -> None:

@@ -28,7 +28,7 @@ from typing import Any
 
 from trainer.bidding import parse_bid
 from trainer.cards import Card, Seat, sort_key
-from trainer.errors import PositionError, TrainerError
+from trainer.errors import PositionError, TrainerError, shown
 from trainer.notation import (
     Position,
     _card_in,
@@ -187,7 +187,7 @@ def _parse(obj: Mapping[str, Any], rules: RuleSet) -> TablePosition:
 
 def _source(value: Any, where: str) -> str:
     if value not in SOURCES:
-        raise PositionError(f"{where}: {value!r} is not \"hand\" or \"table\"")
+        raise PositionError(f"{where}: {shown(value)} is not \"hand\" or \"table\"")
     return str(value)
 
 

@@ -19,7 +19,7 @@ from functools import cache
 from typing import Any
 
 from trainer.cards import SUITS, Card, Rank, Seat, Suit, pack, seats
-from trainer.errors import CardError, IllegalPlayError, RuleError
+from trainer.errors import CardError, IllegalPlayError, RuleError, shown
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,7 @@ class RuleSet:
 
     def __post_init__(self) -> None:
         choices = {
-            "players": (4, 2, 3, 6),
+            "players": (2, 3, 4, 6),
             "deck": (43, 45),
             "six_player_teams": ("two_threes", "three_pairs", "individual"),
             "bid_after_pass": ("never", "always", "if_changed"),
@@ -103,10 +103,11 @@ class RuleSet:
         for name, allowed in choices.items():
             value = getattr(self, name)
             if value not in allowed or type(value) is not type(allowed[0]):
-                raise RuleError(f"{name}: {value!r} is not one of {', '.join(map(str, allowed))}")
+                choices_text = ", ".join(map(str, allowed))
+                raise RuleError(f"{name}: {shown(value)} is not one of {choices_text}")
         for f in fields(self):
             if f.name not in choices and not isinstance(getattr(self, f.name), bool):
-                raise RuleError(f"{f.name}: {getattr(self, f.name)!r} is not true or false")
+                raise RuleError(f"{f.name}: {shown(getattr(self, f.name))} is not true or false")
         if self.deck == 45 and self.players != 4:
             raise RuleError("deck: the 45-card pack is for 4 players only")
 
@@ -166,7 +167,7 @@ class RuleSet:
         names = {f.name for f in fields(self)}
         for key in options:
             if key not in names:
-                raise RuleError(f"rules: unknown option {key!r}")
+                raise RuleError(f"rules: unknown option {shown(key)}")
         return replace(self, **options)
 
     def describe(self) -> dict[str, Any]:
@@ -194,8 +195,9 @@ PRESETS: dict[str, RuleSet] = {
 def ruleset(spec: str | Mapping[str, Any] | RuleSet | None = None) -> RuleSet:
     """A RuleSet from a preset name, an options mapping over the default preset, or a RuleSet.
 
-    A mapping may name its base with ``"preset"``: ``{"preset": "american", "deck": 45}``.
-    Raises `RuleError` naming an unknown preset or option.
+    A mapping may name its base with ``"preset"``: ``{"preset": "american", "deck": 45}``; the
+    base is a preset name, not another object. Raises `RuleError` naming an unknown preset or
+    option.
     """
     if spec is None:
         return PRESETS["australian"]
@@ -206,12 +208,14 @@ def ruleset(spec: str | Mapping[str, Any] | RuleSet | None = None) -> RuleSet:
             return PRESETS[spec.lower()]
         except KeyError:
             raise RuleError(
-                f"rules: unknown preset {spec!r} (known: {', '.join(PRESETS)})"
+                f"rules: unknown preset {shown(spec)} (known: {', '.join(PRESETS)})"
             ) from None
     if isinstance(spec, Mapping):
         options = dict(spec)
-        base = ruleset(options.pop("preset", "australian"))
-        return base.with_options(**options)
+        base = options.pop("preset", "australian")
+        if not isinstance(base, str):  # one level only: a nested object could go on for ever
+            raise RuleError("rules: preset: expected a preset name such as \"american\"")
+        return ruleset(base).with_options(**options)
     raise RuleError(f"rules: expected a preset name or an object, not {type(spec).__name__}")
 
 

@@ -19,6 +19,16 @@ _SCHEDULER = fsrs.Scheduler(learning_steps=LEARNING_STEPS,
                             relearning_steps=LEARNING_STEPS[:1])
 
 
+def read_card(card_json: str | None) -> fsrs.Card | None:
+    """The FSRS card stored as ``card_json``, or None when there is none or it is unreadable."""
+    if not card_json:
+        return None
+    try:
+        return fsrs.Card.from_json(card_json)
+    except (ValueError, TypeError, KeyError):
+        return None
+
+
 def review(
     card_json: str | None, solved: bool, when: datetime | None = None
 ) -> tuple[str, datetime]:
@@ -26,9 +36,10 @@ def review(
 
     ``card_json``: the stored FSRS card, or None for a puzzle seen for the first time.
     ``solved`` maps to FSRS's Good, a failure to Again. Returns the new card JSON and its due
-    time (timezone-aware UTC).
+    time (timezone-aware UTC). A stored card that cannot be read starts afresh (the store
+    reports it, `trainer.progress.store`).
     """
-    card = fsrs.Card.from_json(card_json) if card_json else fsrs.Card()
+    card = read_card(card_json) or fsrs.Card()
     rating = fsrs.Rating.Good if solved else fsrs.Rating.Again
     card, _ = _SCHEDULER.review_card(card, rating, when or datetime.now(UTC))
     return card.to_json(), card.due

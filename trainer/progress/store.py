@@ -12,6 +12,7 @@ their rating and the puzzle's; later attempts are saved and scheduled for review
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sqlite3
 from collections.abc import Iterator, Sequence
@@ -55,7 +56,12 @@ CREATE TABLE IF NOT EXISTS settings (
 
 
 class StoreError(TrainerError):
-    """Bad input to the learner store (an empty or unknown learner name, say)."""
+    """Bad input to the learner store (an empty or unknown learner name, say), or a file that
+    is not a trainer store."""
+
+
+_TABLES = frozenset({"learners", "lessons", "attempts", "puzzle_ratings", "reviews", "settings"})
+log = logging.getLogger(__name__)
 
 
 def default_path() -> Path:
@@ -125,14 +131,37 @@ def _now() -> datetime:
 
 
 class ProgressStore:
-    """The learner store at ``path`` (default `default_path`); created on first use."""
+    """The learner store at ``path`` (default `default_path`); created on first use.
+
+    Raises `StoreError` when ``path`` is another program's SQLite file or not a database: the
+    store never adds its tables to someone else's file. A row that cannot be read (bad JSON in
+    a setting, an attempt or a review) is skipped, or read as its default, and reported once in
+    `problems` and the log; the rest of the learner's data is served as usual.
+    """
 
     def __init__(self, path: str | Path | None = None) -> None:
         self.path = Path(path) if path is not None else default_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.problems: list[str] = []
         with self._connect() as db:
+            try:
+                tables = {r[0] for r in db.execute(
+                    "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            except sqlite3.DatabaseError:
+                raise StoreError(f"TRAINER_DB: {self.path} is not a trainer store (not an "
+                                 "SQLite database)") from None
+            foreign = tables - _TABLES - {"sqlite_sequence"}
+            if foreign and "learners" not in tables:
+                raise StoreError(f"TRAINER_DB: {self.path} is not a trainer store (it holds "
+                                 f"other tables, such as {sorted(foreign)[0]!r})")
             db.execute("PRAGMA journal_mode=WAL")
             db.executescript(_SCHEMA)
+
+    def _report(self, what: str) -> None:
+        """Note an unreadable row once (`problems`, and a warning in the log)."""
+        if what not in self.problems:
+            self.problems.append(what)
+            log.warning("learner store %s: %s", self.path, what)
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
@@ -283,6 +312,8 @@ class ProgressStore:
                 )
             old = db.execute("SELECT card FROM reviews WHERE learner_id = ? AND puzzle = ?",
                              (learner.id, puzzle)).fetchone()
+            if old is not None and review.read_card(old["card"]) is None:
+                self._report(f"review card of {puzzle} is unreadable; it starts afresh")
             if old is not None or not solved:  # failed puzzles enter the review queue
                 card, due = review.review(old["card"] if old else None, solved, when)
                 db.execute("INSERT OR REPLACE INTO reviews VALUES (?, ?, ?, ?)",
@@ -308,8 +339,14 @@ class ProgressStore:
         """Every puzzle in the learner's review queue with its due time, soonest first."""
         with self._connect() as db:
             rows = db.execute("SELECT puzzle, due FROM reviews WHERE learner_id = ? "
-                              "ORDER BY due", (learner.id,))
-            return [(r["puzzle"], datetime.fromisoformat(r["due"])) for r in rows]
+                              "ORDER BY due", (learner.id,)).fetchall()
+        out = []
+        for r in rows:
+            try:
+                out.append((r["puzzle"], datetime.fromisoformat(r["due"])))
+            except (TypeError, ValueError):
+                self._report(f"review of {r['puzzle']} has an unreadable due time; skipped")
+        return out
 
     def attempted(self, learner: Learner) -> set[str]:
         with self._connect() as db:
@@ -323,19 +360,30 @@ class ProgressStore:
         """Every attempt of the learner (lessons and puzzles), oldest first."""
         with self._connect() as db:
             rows = db.execute("SELECT * FROM attempts WHERE learner_id = ? ORDER BY id",
-                              (learner.id,))
-            return [
-                Attempt(r["kind"], r["item"], tuple(json.loads(r["themes"])), bool(r["correct"]),
-                        json.loads(r["detail"]), datetime.fromisoformat(r["created"]),
-                        r["rating"], r["deviation"])
-                for r in rows
-            ]
+                              (learner.id,)).fetchall()
+        out = []
+        for r in rows:
+            try:
+                out.append(Attempt(r["kind"], r["item"], tuple(json.loads(r["themes"])),
+                                   bool(r["correct"]), json.loads(r["detail"]),
+                                   datetime.fromisoformat(r["created"]), r["rating"],
+                                   r["deviation"]))
+            except (TypeError, ValueError):  # json.JSONDecodeError is a ValueError
+                self._report(f"attempt {r['id']} of {learner.name} is unreadable; skipped")
+        return out
 
     def get_setting(self, learner: Learner, key: str, default: Any = None) -> Any:
+        """The learner's setting ``key``, or ``default`` when unset or unreadable (reported)."""
         with self._connect() as db:
             row = db.execute("SELECT value FROM settings WHERE learner_id = ? AND key = ?",
                              (learner.id, key)).fetchone()
-        return default if row is None else json.loads(row["value"])
+        if row is None:
+            return default
+        try:
+            return json.loads(row["value"])
+        except (TypeError, ValueError):
+            self._report(f"setting {key!r} of {learner.name} is unreadable; the default is used")
+            return default
 
     def set_setting(self, learner: Learner, key: str, value: Any) -> None:
         with self._write() as db:

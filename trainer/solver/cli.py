@@ -47,11 +47,12 @@ def solve_text(text: str) -> dict[str, Any]:
 def cmd_solve(args: argparse.Namespace) -> Any:
     if not args.jsonl:
         return solve_text(read_input(args.file))
+    # Lines are read as bytes and decoded one by one: a line that is not UTF-8 is one bad line.
     if args.file is None or args.file == "-":
-        bad = solve_lines(sys.stdin, sys.stdout)
+        bad = solve_lines(getattr(sys.stdin, "buffer", sys.stdin), sys.stdout)
     else:
         try:
-            with open(args.file, encoding="utf-8") as f:
+            with open(args.file, "rb") as f:
                 bad = solve_lines(f, sys.stdout)
         except OSError as exc:
             raise TrainerError(f"{args.file}: {exc.strerror}") from None
@@ -61,7 +62,7 @@ def cmd_solve(args: argparse.Namespace) -> Any:
     return None
 
 
-def solve_lines(lines: Iterable[str], out: TextIO) -> list[int]:
+def solve_lines(lines: Iterable[str | bytes], out: TextIO) -> list[int]:
     """Answer each line of ``lines`` on ``out``, one answer a line (a blank or bad line answers
     ``{"error": "line N: ..."}`` so answers stay paired with lines); returns the bad lines'
     numbers."""
@@ -74,8 +75,13 @@ def solve_lines(lines: Iterable[str], out: TextIO) -> list[int]:
     return bad
 
 
-def _answers(lines: Iterable[str]) -> Iterator[tuple[int, dict[str, Any]]]:
-    for number, line in enumerate(lines, start=1):
+def _answers(lines: Iterable[str | bytes]) -> Iterator[tuple[int, dict[str, Any]]]:
+    for number, raw in enumerate(lines, start=1):
+        try:
+            line = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+        except UnicodeDecodeError as exc:
+            yield number, {"error": f"line {number}: not UTF-8 text (byte {exc.start + 1})"}
+            continue
         if not line.strip():
             yield number, {"error": f"line {number}: empty line, expected a position"}
             continue

@@ -1,0 +1,52 @@
+"""A corrupted row in the learner store is reported once and skipped; nothing else is lost."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from trainer.progress.ratings import Rating
+from trainer.progress.store import ProgressStore
+
+
+def corrupt(path: Path, sql: str, *args: object) -> None:
+    with sqlite3.connect(path) as db:
+        db.execute(sql, args)
+
+
+def test_bad_setting_reads_as_default_and_is_reported_once(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    store = ProgressStore(path)
+    ann = store.learner("Ann")
+    store.set_setting(ann, "rules", {"players": 3})
+    store.set_setting(ann, "other", 7)
+    corrupt(path, "UPDATE settings SET value = '{bad' WHERE key = 'rules'")
+    assert store.get_setting(ann, "rules", "default") == "default"
+    assert store.get_setting(ann, "rules") is None
+    assert store.get_setting(ann, "other") == 7  # the rest is served as usual
+    assert store.problems == ["setting 'rules' of Ann is unreadable; the default is used"]
+    store.set_setting(ann, "rules", "american")  # and a new value mends it
+    assert store.get_setting(ann, "rules") == "american"
+
+
+def test_bad_attempt_and_review_rows_are_skipped(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    store = ProgressStore(path)
+    bea = store.learner("Bea")
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    for i, puzzle in enumerate(("p1", "p2", "p3")):
+        store.record_puzzle_attempt(bea, "play", puzzle, ["ruff"], False, Rating(),
+                                    {"cards": ["AS"]}, when=start + timedelta(minutes=i))
+    corrupt(path, "UPDATE attempts SET detail = '{bad' WHERE item = 'p1'")
+    corrupt(path, "UPDATE reviews SET due = 'soon' WHERE puzzle = 'p2'")
+    corrupt(path, "UPDATE reviews SET card = 'not json' WHERE puzzle = 'p3'")
+    assert [a.item for a in store.attempts(bea)] == ["p2", "p3"]
+    assert [p for p, _ in store.review_queue(bea)] == ["p1", "p3"]
+    # a review whose card is unreadable starts afresh on the next attempt
+    result = store.record_puzzle_attempt(bea, "play", "p3", ["ruff"], True, Rating())
+    assert not result.rated
+    assert "p3" in [p for p, _ in store.review_queue(bea)]
+    assert len(store.problems) == 3 and all("unreadable" in p for p in store.problems)
+    store.attempts(bea)
+    assert len(store.problems) == 3  # reported once
