@@ -47,7 +47,7 @@ __all__ = ["Position", "format_hand", "load_json", "parse_card", "parse_hand", "
 
 
 def parse_position(data: str | Mapping[str, Any]) -> Position:
-    """A position from its JSON text or object (DESIGN.md), checked to be one that can arise.
+    """A position from its JSON text or object (docs/DESIGN.md), checked to be one that can arise.
 
     Rejected with `PositionError` (a `ValueError`), naming the field or card: unknown field,
     seat, contract or rules; a card not in the pack or named twice; hand sizes that do not fit

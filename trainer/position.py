@@ -22,7 +22,7 @@ from trainer.two_player import HAND, TablePlayState, TableTrick, trick_turns
 
 @dataclass(frozen=True)
 class Position:
-    """A position (DESIGN.md): the contract, the cards still held, the current trick from its
+    """A position (docs/DESIGN.md): the contract, the cards still held, the current trick from its
     leader, the completed tricks, the nominated joker suit and the rules.
 
     Build one with `parse_position` (which checks it can arise) or `Position.from_state`.
@@ -73,7 +73,7 @@ class Position:
         return seats[(seats.index(self.leader) + len(self.trick)) % len(seats)]
 
     def to_json(self) -> dict[str, Any]:
-        """The DESIGN.md position object (canonical codes, keys in DESIGN.md's order)."""
+        """The docs/DESIGN.md position object (canonical codes, keys in docs/DESIGN.md's order)."""
         return {
             "contract": self.contract.code,
             "declarer": self.declarer.value,

@@ -1,4 +1,5 @@
-"""Puzzle goals, and the solver's verdict on each play against a goal (DESIGN.md puzzle records).
+"""Puzzle goals, and the solver's verdict on each play against a goal (docs/DESIGN.md puzzle
+records).
 
 A goal counts like the solver's values: the declarer side's tricks from the puzzle position's
 current trick on (misère: the declarer's own). ``at_least`` is the declarer side's goal (or the
