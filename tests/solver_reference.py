@@ -63,7 +63,7 @@ def _at_least(state: PlayState, target: int, counted: set, memo: dict) -> bool:
 
 
 def brute_value(state: PlayState) -> int:
-    """Counted tricks from the current trick on with best play (DESIGN.md ``solve``)."""
+    """Counted tricks from the current trick on with best play (docs/DESIGN.md ``solve``)."""
     work = state.copy()
     counted = _counted(work)
     memo: dict = {}

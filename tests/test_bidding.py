@@ -126,7 +126,7 @@ def test_misere_not_on_ladder_when_off() -> None:
         is_higher(OPEN_MISERE, parse_bid("10D"), rules)
 
 
-# --- bid codes (RULES.md §3; DESIGN.md contract codes) -----------------------------------------
+# --- bid codes (RULES.md §3; docs/DESIGN.md contract codes) ---------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -152,7 +152,7 @@ def test_misere_not_on_ladder_when_off() -> None:
     ],
 )
 def test_parse_bid(text: str, code: str, level: int, strain: Strain) -> None:
-    """RULES.md §3: a bid is 6–10 tricks in a strain; codes 6S … 10NT (DESIGN.md)."""
+    """RULES.md §3: a bid is 6–10 tricks in a strain; codes 6S … 10NT (docs/DESIGN.md)."""
     bid = parse_bid(text)
     assert bid == Bid(level, strain)
     assert bid.code == code

@@ -1,4 +1,4 @@
-"""The command line, `python -m trainer` (DESIGN.md "The CLI")."""
+"""The command line, `python -m trainer` (docs/DESIGN.md "The CLI")."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from trainer.rules import RuleSet
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# A position (DESIGN.md) with E to play: 7♥ by S, N led A♠ and E has no spade.
+# A position (docs/DESIGN.md) with E to play: 7♥ by S, N led A♠ and E has no spade.
 LEGAL_POSITION: dict[str, Any] = {
     "contract": "7H",
     "declarer": "S",
@@ -64,11 +64,11 @@ def run_main(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, 
     return code, out, err
 
 
-# --- score (DESIGN.md; RULES.md §6) ------------------------------------------------------------
+# --- score (docs/DESIGN.md; RULES.md §6) ----------------------------------------------------------
 
 
 def test_score_subprocess_exact_output() -> None:
-    """DESIGN.md: `score --contract 8H --tricks 10` prints {"declarer": 300, "defenders": 0}
+    """docs/DESIGN.md: `score --contract 8H --tricks 10` prints {"declarer": 300, "defenders": 0}
     (RULES.md §6: 8♥ is worth 300, more than the slam's 250)."""
     proc = run("score", "--contract", "8H", "--tricks", "10")
     assert proc.returncode == 0
@@ -103,11 +103,11 @@ def test_score_main(capsys: pytest.CaptureFixture[str], args: list[str],
     assert out == json.dumps(expected) + "\n"
 
 
-# --- ladder (DESIGN.md; RULES.md §3, §6) -------------------------------------------------------
+# --- ladder (docs/DESIGN.md; RULES.md §3, §6) -----------------------------------------------------
 
 
 def test_ladder_subprocess() -> None:
-    """DESIGN.md, RULES.md §3, §6: `ladder` prints the bids lowest first:
+    """docs/DESIGN.md, RULES.md §3, §6: `ladder` prints the bids lowest first:
     [{"bid": "6S", "value": 40}, ...]."""
     proc = run("ladder")
     assert proc.returncode == 0
@@ -144,7 +144,7 @@ def test_ladder_without_misere(capsys: pytest.CaptureFixture[str]) -> None:
         x for x in AUSTRALIAN_LADDER if x[0] not in ("MIS", "OMIS")]
 
 
-# --- deal (DESIGN.md; RULES.md §1) -------------------------------------------------------------
+# --- deal (docs/DESIGN.md; RULES.md §1) -----------------------------------------------------------
 
 
 def _check_deal(data: dict[str, Any], rules: RuleSet) -> None:
@@ -158,7 +158,7 @@ def _check_deal(data: dict[str, Any], rules: RuleSet) -> None:
 
 
 def test_deal_reproducible_subprocess() -> None:
-    """DESIGN.md `deal --seed N`: the same seed deals the same hands; RULES.md §1: ten cards
+    """docs/DESIGN.md `deal --seed N`: the same seed deals the same hands; RULES.md §1: ten cards
     each and three to the kitty from the 43-card pack."""
     first = run("deal", "--seed", "7")
     second = run("deal", "--seed", "7")
@@ -174,7 +174,7 @@ def test_deal_reproducible_subprocess() -> None:
 
 
 def test_deal_main(capsys: pytest.CaptureFixture[str]) -> None:
-    """DESIGN.md `deal --seed N`, RULES.md §1, in process: reproducible, and the same as the
+    """docs/DESIGN.md `deal --seed N`, RULES.md §1, in process: reproducible, and the same as the
     subprocess."""
     _, out1, _ = run_main(capsys, "deal", "--seed", "12345")
     _, out2, _ = run_main(capsys, "deal", "--seed", "12345")
@@ -201,11 +201,11 @@ def test_deal_dealer(capsys: pytest.CaptureFixture[str]) -> None:
     _check_deal(data, RuleSet())
 
 
-# --- legal (DESIGN.md; RULES.md §4, §5) --------------------------------------------------------
+# --- legal (docs/DESIGN.md; RULES.md §4, §5) ------------------------------------------------------
 
 
 def test_legal_file_subprocess(tmp_path: Path) -> None:
-    """DESIGN.md: `legal FILE` prints {"to_play": "E", "cards": ["QH", "4H"]};
+    """docs/DESIGN.md: `legal FILE` prints {"to_play": "E", "cards": ["QH", "4H"]};
     RULES.md §4: void in the suit led, E may play any card."""
     path = tmp_path / "pos.json"
     path.write_text(json.dumps(LEGAL_POSITION), encoding="utf-8")
@@ -216,7 +216,7 @@ def test_legal_file_subprocess(tmp_path: Path) -> None:
 
 
 def test_legal_stdin_subprocess() -> None:
-    """DESIGN.md, RULES.md §4: `legal` reads the position from stdin when no FILE is given."""
+    """docs/DESIGN.md, RULES.md §4: `legal` reads the position from stdin when no FILE is given."""
     proc = run("legal", stdin=json.dumps(LEGAL_POSITION))
     assert proc.returncode == 0
     assert proc.stdout == '{"to_play": "E", "cards": ["QH", "4H"]}\n'
@@ -243,7 +243,7 @@ def test_legal_must_follow(capsys: pytest.CaptureFixture[str], tmp_path: Path,
 
 
 def test_legal_joker_lead_keys(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    """RULES.md §5, DESIGN.md: a led joker has one key per suit it may be named (`JK:H`): any
+    """RULES.md §5, docs/DESIGN.md: a led joker has one key per suit it may be named (`JK:H`): any
     suit by default (002: "do dowolnego koloru"), never a suit already led under the house rule
     ``joker_lead="not_yet_led"``."""
     path = tmp_path / "pos.json"
@@ -259,7 +259,7 @@ def test_legal_joker_lead_keys(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     assert code == 0 and sorted(json.loads(out)["cards"]) == ["JK:C", "JK:D", "JK:H", "KH"]
 
 
-# --- bad input: exit 2, one line on stderr, no traceback (DESIGN.md) ---------------------------
+# --- bad input: exit 2, one line on stderr, no traceback (docs/DESIGN.md) -------------------------
 
 BAD_ARGS = [
     pytest.param(["score", "--contract", "11S", "--tricks", "3"], "11S", id="bad-contract"),
@@ -289,7 +289,7 @@ BAD_ARGS = [
 
 @pytest.mark.parametrize(("args", "named"), BAD_ARGS)
 def test_bad_input_main(capsys: pytest.CaptureFixture[str], args: list[str], named: str) -> None:
-    """DESIGN.md: bad input is never a traceback: one line on stderr naming what is wrong,
+    """docs/DESIGN.md: bad input is never a traceback: one line on stderr naming what is wrong,
     exit status 2, nothing on stdout."""
     code, out, err = run_main(capsys, *args)
     assert code == 2
@@ -315,7 +315,7 @@ BAD_POSITIONS = [
 
 @pytest.mark.parametrize(("text", "named"), BAD_POSITIONS)
 def test_bad_position_subprocess(text: str, named: str) -> None:
-    """DESIGN.md: a bad position on stdin: exit 2, exactly one line on stderr, no traceback."""
+    """docs/DESIGN.md: a bad position on stdin: exit 2, exactly one line on stderr, no traceback."""
     proc = run("legal", stdin=text)
     assert proc.returncode == 2
     assert proc.stdout == ""
@@ -325,7 +325,7 @@ def test_bad_position_subprocess(text: str, named: str) -> None:
 
 
 def test_bad_input_subprocess() -> None:
-    """DESIGN.md: exit status 2 from the CLI process itself (argparse and engine errors)."""
+    """docs/DESIGN.md: exit status 2 from the CLI process itself (argparse and engine errors)."""
     for args in (["score", "--contract", "8H", "--tricks", "11"], ["score"], []):
         proc = run(*args)
         assert proc.returncode == 2, args
@@ -336,7 +336,7 @@ def test_bad_input_subprocess() -> None:
 
 def test_main_runs_twice_with_extra_commands(capsys: pytest.CaptureFixture[str],
                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    """DESIGN.md CLI: commands added by other modules (`solve`) register once, so `main` can be
+    """docs/DESIGN.md CLI: commands added by other modules (`solve`) register once, so `main` can be
     called again in the same process."""
     fake = types.ModuleType("trainer.solver.cli")
 

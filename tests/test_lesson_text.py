@@ -1,5 +1,5 @@
-"""What the lessons state about the rules, checked against the revised rule book (issue 13:
-"Wrong or loose statements to fix"). Each test cites RULES.md and the source sentence."""
+"""What the lessons state about the rules, checked against the revised rule book (statements
+once wrong or loose). Each test cites RULES.md and the source sentence."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def test_low_joker_says_exactly_when_it_wins() -> None:
 
 
 def test_misere_declarer_keeping_a_free_joker_loses() -> None:
-    """Issue 13: a misère declarer who keeps an un-nominated joker must play it, and unless it
+    """A misère declarer who keeps an un-nominated joker must play it, and unless it
     is low it wins that trick (RULES.md §5: played when its holder cannot follow, "it wins the
     trick (001, 002)")."""
     text = flat(lesson(8))
@@ -73,8 +73,8 @@ def test_winning_by_defending_is_the_default() -> None:
 
 
 def test_variants_lesson_names_every_option_and_the_game_for_two() -> None:
-    """Issue 13: "each shown on the Rules page; the variants lesson asks about it"; RULES.md §1
-    2 players (002, "Wersja dla 2 graczy")."""
+    """Every rule option, shown on the Rules page, is named in the variants lesson, which asks
+    about it; RULES.md §1 2 players (002, "Wersja dla 2 graczy")."""
     text = flat(lesson(10))
     for f in fields(RuleSet):
         assert f"`{f.name}`" in text, f.name

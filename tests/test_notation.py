@@ -1,4 +1,4 @@
-"""Card codes, hands, plays and the position JSON (DESIGN.md "Card codes and positions")."""
+"""Card codes, hands, plays and the position JSON (docs/DESIGN.md "Card codes and positions")."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from trainer.notation import (
 )
 from trainer.rules import PRESETS, Play, RuleSet
 
-# --- card codes (DESIGN.md; RULES.md §1 packs) -------------------------------------------------
+# --- card codes (docs/DESIGN.md; RULES.md §1 packs) -----------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -45,7 +45,7 @@ from trainer.rules import PRESETS, Play, RuleSet
     ],
 )
 def test_card_codes(text: str, code: str, card: Card) -> None:
-    """DESIGN.md card codes for the RULES.md §1 packs: input accepts 10, lower case and ♠♣♦♥;
+    """docs/DESIGN.md card codes for the RULES.md §1 packs: input accepts 10, lower case and ♠♣♦♥;
     output is canonical."""
     parsed = parse_card(text)
     assert parsed == card
@@ -58,7 +58,7 @@ def test_card_codes(text: str, code: str, card: Card) -> None:
     "text", ["1H", "ZZ", "", "AX", "10", "H", "T", "JKH", "1OH", "14S", "AS:H", "A S", "KK"]
 )
 def test_bad_card_codes(text: str) -> None:
-    """DESIGN.md: a bad card code is a CardError (a ValueError) naming the code."""
+    """docs/DESIGN.md: a bad card code is a CardError (a ValueError) naming the code."""
     with pytest.raises(CardError) as info:
         parse_card(text)
     assert repr(text) in str(info.value)
@@ -66,14 +66,14 @@ def test_bad_card_codes(text: str) -> None:
 
 
 def test_card_code_not_a_string() -> None:
-    """DESIGN.md: bad input is a clear error, not a crash."""
+    """docs/DESIGN.md: bad input is a clear error, not a crash."""
     with pytest.raises(CardError, match="12"):
         parse_card(12)  # type: ignore[arg-type]
 
 
 def test_hands() -> None:
-    """DESIGN.md, RULES.md §1: a hand is a list of card codes; output canonical, in display order
-    (♠ ♣ ♦ ♥, high first, joker last)."""
+    """docs/DESIGN.md, RULES.md §1: a hand is a list of card codes; output canonical, in display
+    order (♠ ♣ ♦ ♥, high first, joker last)."""
     hand = parse_hand(["10h", "JK", "5s", "A♠", "qc", "JD"])
     assert format_hand(hand) == ["AS", "5S", "QC", "JD", "TH", "JK"]
     assert parse_hand("th, JK 5s  A♠,qc jd") == hand
@@ -95,7 +95,7 @@ def test_hands() -> None:
     ],
 )
 def test_plays(text: str, play: Play) -> None:
-    """DESIGN.md / RULES.md §5: a joker led with a named suit is written JK:H."""
+    """docs/DESIGN.md / RULES.md §5: a joker led with a named suit is written JK:H."""
     parsed = parse_play(text)
     assert parsed == play
     assert parsed.code == (play.card.code if play.named is None
@@ -115,7 +115,7 @@ def test_bad_plays(text: str) -> None:
     [(4, ["N", "E", "S", "W"]), (3, ["N", "E", "W"]), (6, ["N", "NE", "SE", "S", "SW", "NW"])],
 )
 def test_seat_names(players: int, names: list[str]) -> None:
-    """RULES.md §1; DESIGN.md seats: N E S W; 3 players N E W; 6 players N NE SE S SW NW."""
+    """RULES.md §1; docs/DESIGN.md seats: N E S W; 3 players N E W; 6 players N NE SE S SW NW."""
     rules = RuleSet(players=players)
     assert [s.value for s in rules.seats] == names
     assert [parse_seat(n.lower(), rules) for n in names] == list(rules.seats)
@@ -125,7 +125,7 @@ def test_seat_names(players: int, names: list[str]) -> None:
             parse_seat(name, rules)
 
 
-# --- valid positions: round trip (DESIGN.md positions) -----------------------------------------
+# --- valid positions: round trip (docs/DESIGN.md positions) ---------------------------------------
 
 SUIT_MID_TRICK: dict[str, Any] = {
     # RULES.md §2, §4: hearts trumps; W won the last trick with the right bower and led 9♣;
@@ -231,8 +231,8 @@ VALID = {
 
 @pytest.mark.parametrize("canonical", list(VALID.values()), ids=list(VALID))
 def test_position_round_trip(canonical: dict[str, Any]) -> None:
-    """DESIGN.md positions (RULES.md §1–§5): parse_position(x).to_json() is the canonical
-    form, from the object and from the JSON text, and the keys come in DESIGN.md's order."""
+    """docs/DESIGN.md positions (RULES.md §1–§5): parse_position(x).to_json() is the canonical
+    form, from the object and from the JSON text, and the keys come in docs/DESIGN.md's order."""
     assert parse_position(canonical).to_json() == canonical
     out = parse_position(json.dumps(canonical)).to_json()
     assert out == canonical
@@ -252,7 +252,7 @@ def test_position_to_play(canonical: dict[str, Any], to_play: str) -> None:
 
 
 def test_non_canonical_input_gives_canonical_output() -> None:
-    """DESIGN.md: input accepts 10, lower case and symbols; output is always canonical."""
+    """docs/DESIGN.md: input accepts 10, lower case and symbols; output is always canonical."""
     loose = copy.deepcopy(SUIT_MID_TRICK)
     loose["hands"] = {"N": ["k♠"], "E": ["4h", "Q♥"], "S": ["jk", "jd"], "W": ["8c"]}
     loose["trick"] = ["9♣", "as"]
@@ -266,7 +266,7 @@ def test_non_canonical_input_gives_canonical_output() -> None:
 
 
 def test_optional_fields_default() -> None:
-    """DESIGN.md: `history` is optional; `joker_suit` null and `rules` the default preset."""
+    """docs/DESIGN.md: `history` is optional; `joker_suit` null and `rules` the default preset."""
     minimal = {"contract": "7H", "declarer": "S", "leader": "W",
                "hands": {"N": ["KS"], "E": ["QH", "4H"], "S": ["JD", "JK"], "W": ["8C"]},
                "trick": ["9C", "AS"]}
@@ -275,7 +275,7 @@ def test_optional_fields_default() -> None:
 
 
 def test_rules_object_round_trips() -> None:
-    """DESIGN.md: `rules` may be an object of options over the default preset."""
+    """docs/DESIGN.md: `rules` may be an object of options over the default preset."""
     pos = copy.deepcopy(SUIT_MID_TRICK)
     pos["rules"] = {"slam_250": False, "overtricks_10": True}
     assert parse_position(pos).to_json() == pos
@@ -538,7 +538,7 @@ BAD: list[tuple[str, Any, str]] = [
 @pytest.mark.parametrize(("data", "message"), [(d, m) for _, d, m in BAD],
                          ids=[i for i, _, _ in BAD])
 def test_rejected_positions(data: Any, message: str) -> None:
-    """DESIGN.md: positions that cannot arise, or that do not parse, are a PositionError (a
+    """docs/DESIGN.md: positions that cannot arise, or that do not parse, are a PositionError (a
     ValueError) whose message names the offending field or card."""
     with pytest.raises(PositionError) as info:
         parse_position(data)
@@ -572,7 +572,8 @@ def test_more_than_ten_tricks_rejected() -> None:
     ],
 )
 def test_field_errors_name_the_field_once(data: dict[str, Any], message: str) -> None:
-    """DESIGN.md: the message names the offending field (once, not "contract: contract: ...")."""
+    """docs/DESIGN.md: the message names the offending field (once, not "contract: contract:
+    ...")."""
     with pytest.raises(PositionError) as info:
         parse_position(data)
     assert str(info.value) == message

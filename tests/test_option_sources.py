@@ -1,4 +1,4 @@
-"""Every rule option is documented with its source and tested with it (issue 13).
+"""Every rule option is documented with its source and tested with it.
 
 Reads `trainer/rules.py` and the test files as source text (ast): each `RuleSet` field has a
 docstring naming its RULES.md section; each is exercised by at least one test whose docstring

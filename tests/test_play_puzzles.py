@@ -12,13 +12,9 @@ import pytest
 from trainer.generate.explain import play_text
 from trainer.generate.goals import Goal, equivalence_classes, judge
 from trainer.generate.grading import PuzzleSession, main_line_story
-from trainer.generate.play_puzzles import (
-    KINDS,
-    generate_play_puzzle,
-    initial_rating,
-    main_line,
-    only_move,
-)
+from trainer.generate.lines import main_line
+from trainer.generate.play_puzzles import KINDS, generate_play_puzzle, only_move
+from trainer.generate.play_steps import initial_rating
 from trainer.generate.records import PlayPuzzle, load_play_puzzles
 from trainer.generate.themes import THEMES, detect_themes
 from trainer.notation import Position, parse_play, parse_position
@@ -247,7 +243,7 @@ def test_show_solution_story():
 
 
 def _puzzle_from(pos, goal):
-    from trainer.generate.play_puzzles import contract_type
+    from trainer.generate.play_steps import contract_type
     from trainer.generate.records import Decision
 
     state = pos.to_state()

@@ -85,7 +85,7 @@ def test_random_hands_keep_every_rule(args):
             trumps = [i for i, p in enumerate(done.plays) if state.order.is_trump(p.card)]
             if trumps and not (state.order.free_joker and any(p.card is JOKER for p in done.plays)):
                 assert winner in trumps
-            # Every reachable position round-trips through the position JSON (DESIGN.md).
+            # Every reachable position round-trips through the position JSON (docs/DESIGN.md).
             if not state.is_over and rng.random() < 0.3:
                 text = json.dumps(Position.from_state(state).to_json())
                 again = parse_position(text).to_state()

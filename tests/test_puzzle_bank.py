@@ -1,4 +1,4 @@
-"""Every shipped play puzzle, re-verified against the solver (DESIGN.md puzzle records)."""
+"""Every shipped play puzzle, re-verified against the solver (docs/DESIGN.md puzzle records)."""
 
 import json
 from collections import Counter
@@ -52,7 +52,7 @@ def test_schema_of_every_record(records):
 
 
 def test_bank_size_and_spread(puzzles):
-    """Issue: at least 500 puzzles spread over contract types, sides, themes and difficulty."""
+    """At least 500 puzzles spread over contract types, sides, themes and difficulty."""
     assert len(puzzles) >= 500
     kinds = Counter(p.generator["kind"] for p in puzzles)
     assert set(kinds) == set(KINDS)

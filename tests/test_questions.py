@@ -386,7 +386,7 @@ def test_section_and_summary() -> None:
 
 
 def test_every_option_has_its_source_in_words() -> None:
-    """Issue 13: each option on the Rules page names the rules it comes from, in words (the
+    """Each option on the Rules page names the rules it comes from, in words (the
     rule sheets' languages, not RULES.md's file numbers)."""
     for spec in option_specs():
         assert spec.source, spec.name

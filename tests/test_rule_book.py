@@ -39,7 +39,7 @@ def test_every_cited_section_exists() -> None:
 
 
 def test_rule_book_is_the_shared_spec() -> None:
-    """The shipped RULES.md is the revised rule book word for word (issue 13)."""
+    """The shipped RULES.md is the revised rule book word for word."""
     shared = Path("/work/shared/RULES.md")
     if not shared.exists():
         pytest.skip("the shared rule book is not on this machine")

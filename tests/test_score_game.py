@@ -241,7 +241,7 @@ def test_score_before(capsys: pytest.CaptureFixture[str], args: list[str],
 )
 def test_score_bad_before_is_one_line_exit_2(capsys: pytest.CaptureFixture[str],
                                              args: list[str], named: str) -> None:
-    """DESIGN.md: bad input prints one line naming the problem and exits with status 2."""
+    """docs/DESIGN.md: bad input prints one line naming the problem and exits with status 2."""
     base = ["--contract", "7S", "--tricks", "7"]
     code, out, err = run_main(capsys, "score", *base, *args)
     assert code == 2 and out == ""

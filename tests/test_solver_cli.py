@@ -1,4 +1,4 @@
-"""``python -m trainer solve`` and ``solve --jsonl`` (DESIGN.md "The CLI")."""
+"""``python -m trainer solve`` and ``solve --jsonl`` (docs/DESIGN.md "The CLI")."""
 
 from __future__ import annotations
 

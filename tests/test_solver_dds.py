@@ -1,4 +1,4 @@
-"""The solver against DDS (the `endplay` package) through DESIGN.md's mapping: 4-player suit
+"""The solver against DDS (the `endplay` package) through docs/DESIGN.md's mapping: 4-player suit
 contracts, and no trumps with no free joker in play, from full 10-card deals down to the last
 tricks, mid-trick positions included."""
 
@@ -36,7 +36,7 @@ def _positions(seed: int, count: int) -> list:
 
 
 def test_mapping_puts_red_trumps_on_thirteen_ranks() -> None:
-    # DESIGN.md: hearts trumps are joker, J♥, J♦, A K Q 10 ... 4 = A K Q J T ... 2 in bridge.
+    # docs/DESIGN.md: hearts trumps are joker, J♥, J♦, A K Q 10 ... 4 = A K Q J T ... 2 in bridge.
     rng = random.Random(1)
     state = random_state(rng, players=4, kind="suit", tricks_left=10, mid_trick=False)
     state = replace(state, contract=parse_bid("7H"))

@@ -312,7 +312,7 @@ def run_cli(capsys, *args: str) -> tuple[int, Any, str]:
 
 
 def test_cli_deal_two_players(capsys):
-    """DESIGN.md / issue 13: ``deal --rules '{"players": 2}'`` prints hands, tables, kitty."""
+    """docs/DESIGN.md: ``deal --rules '{"players": 2}'`` prints hands, tables, kitty."""
     code, out, _ = run_cli(capsys, "deal", "--seed", "5", "--rules", '{"players": 2}')
     assert code == 0
     assert list(out) == ["seed", "dealer", "hands", "tables", "kitty"]

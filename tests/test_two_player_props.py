@@ -1,6 +1,6 @@
-"""Hypothesis games of the 2-player game under several rule options (issue 13: "hypothesis
-games conserve the pack, never revoke, turn the right cards up, and push/pop restores the
-state"; RULES.md §1, 002 "Wersja dla 2 graczy")."""
+"""Hypothesis games of the 2-player game under several rule options: games conserve the pack,
+never revoke, turn the right cards up, and push/pop restores the state (RULES.md §1, 002
+"Wersja dla 2 graczy")."""
 
 from __future__ import annotations
 

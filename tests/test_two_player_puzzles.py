@@ -1,6 +1,5 @@
-"""The 2-player play puzzles in the bank (issue 13: "at least 50 verified 2-player play
-puzzles in the bank"; RULES.md §1; 002, "Wersja dla 2 graczy"): each re-verified with the
-solver, and a sample regenerated from its seed."""
+"""The 2-player play puzzles in the bank, at least 50 (RULES.md §1; 002, "Wersja dla 2
+graczy"): each re-verified with the solver, and a sample regenerated from its seed."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
-"""The 2-player solver against a brute-force reference (issue 13: "exact double-dummy values
-... checked against a brute-force reference on at least 500 small 2-player endings"; RULES.md
-§1, §5; 002, "Wersja dla 2 graczy")."""
+"""The 2-player solver against a brute-force reference: exact double-dummy values, checked on
+at least 500 small 2-player endings (RULES.md §1, §5; 002, "Wersja dla 2 graczy")."""
 
 from __future__ import annotations
 

@@ -258,7 +258,7 @@ def test_rules_page_shows_the_rule_book() -> None:
 
 
 def test_rules_page_offers_every_option_with_its_source() -> None:
-    """Issue 13: each option the sources name is on the Rules page, with its source in words,
+    """Each option the sources name is on the Rules page, with its source in words,
     e.g. RULES.md §3 `open_misere_placement` (003: "situada entre un contrato de ocho y nueve
     bazas") and §5 `joker_lead` (002: "do dowolnego koloru")."""
     at = start(RULES)

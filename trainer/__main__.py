@@ -1,4 +1,4 @@
-"""The command line: ``python -m trainer COMMAND`` (DESIGN.md "The CLI").
+"""The command line: ``python -m trainer COMMAND`` (docs/DESIGN.md "The CLI").
 
 Commands print JSON on stdout. Bad input prints one line on stderr and exits with status 2;
 it never shows a traceback.

@@ -1,7 +1,8 @@
 """Suits, ranks, cards, the joker, seats and the packs of Five Hundred (RULES.md §1, §2).
 
-Card codes follow DESIGN.md: rank then suit, ranks ``A K Q J T 9 8 7 6 5 4 3 2`` and ``11 12 13``
-(6-player pack), suits ``S C D H``, the joker ``JK``. Parsing lives in `trainer.notation`.
+Card codes follow docs/DESIGN.md: rank then suit, ranks ``A K Q J T 9 8 7 6 5 4 3 2`` and
+``11 12 13`` (6-player pack), suits ``S C D H``, the joker ``JK``. Parsing lives in
+`trainer.codes` (importable from `trainer.notation`).
 
 Seats (the names are the project's choice for 3 and 6 players, listed clockwise):
 - 4 players: ``N E S W``; N-S against E-W.

@@ -11,7 +11,8 @@ class TrainerError(ValueError):
 
 
 class CardError(TrainerError):
-    """A card code, hand or pack that cannot be parsed or does not exist (DESIGN.md card codes)."""
+    """A card code, hand or pack that cannot be parsed or does not exist (docs/DESIGN.md card
+    codes)."""
 
 
 class RuleError(TrainerError):
@@ -27,7 +28,7 @@ class IllegalPlayError(TrainerError):
 
 
 class PositionError(TrainerError):
-    """A position JSON that cannot be parsed or cannot arise in play (DESIGN.md positions)."""
+    """A position JSON that cannot be parsed or cannot arise in play (docs/DESIGN.md positions)."""
 
 
 def shown(value: object, limit: int = 24) -> str:

@@ -1,193 +1,53 @@
-"""Card codes, hands and the position JSON of DESIGN.md: parse, format, and reject the impossible.
+"""Card codes, hands and the position JSON of docs/DESIGN.md: parse, format, and reject the
+impossible.
 
 Input accepts lower case, ``10`` for ``T`` and the suit symbols ♠♣♦♥; output is canonical
 (``TH``, ``JK``, ``13D``, ``JK:H`` for a joker led with a named suit). Every error is a
 `trainer.errors.TrainerError` whose message names the bad field or card.
+
+The card codes live in `trainer.codes` and the position records in `trainer.position`, below
+both position parsers (this module's and `trainer.notation_two`'s, the 2-player one it hands
+``"players": 2`` positions to); their names are importable from here as before.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from trainer.bidding import Bid, parse_bid
-from trainer.cards import JOKER, Card, Rank, Seat, Suit, sort_key
-from trainer.errors import CardError, PositionError, TrainerError, shown
-from trainer.play import PlayState, active_seats
+from trainer.bidding import parse_bid
+from trainer.cards import JOKER, Card, Seat, sort_key
+from trainer.codes import (
+    _card_in,
+    _field,
+    format_hand,
+    load_json,
+    parse_card,
+    parse_hand,
+    parse_play,
+    parse_seat,
+    parse_suit,
+)
+from trainer.errors import CardError, PositionError, TrainerError
+from trainer.notation_two import parse_table_position
+from trainer.play import active_seats
+from trainer.position import Position
 from trainer.rules import (
     Play,
-    RuleSet,
     Trick,
     check_card_in_pack,
     legal_plays,
     nameable_suits,
     order_for,
-    preset_name,
     ruleset,
 )
 
-_SUIT_INPUT = {"S": Suit.SPADES, "C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS,
-               "♠": Suit.SPADES, "♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS,
-               "♤": Suit.SPADES, "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS}
-_RANK_INPUT = {r.code: r for r in Rank} | {"10": Rank.TEN}
-
-
-def parse_suit(text: str, field: str = "suit") -> Suit:
-    """``S C D H`` (any case) or a suit symbol to a `Suit`; raises `CardError` naming ``field``."""
-    suit = _SUIT_INPUT.get(str(text).strip().upper())
-    if suit is None:
-        raise CardError(f"{field}: {shown(text)} is not a suit (S, C, D, H)")
-    return suit
-
-
-def parse_card(text: str) -> Card:
-    """A card code to a `Card`: ``AS``, ``th``, ``10♥``, ``13D``, ``JK``. Raises `CardError`."""
-    if not isinstance(text, str):
-        raise CardError(f"card {shown(text)}: expected a card code such as AS, TH or JK")
-    raw = text.strip().upper()
-    if raw in ("JK", "JOKER", "JO"):
-        return JOKER
-    rank = _RANK_INPUT.get(raw[:-1])
-    suit = _SUIT_INPUT.get(raw[-1:])
-    if rank is None or suit is None:
-        raise CardError(f"card {shown(text)}: expected a rank (A K Q J T 9 ... 5; 4 3 2 and "
-                        "11 12 13 in the bigger packs) and a suit (S C D H), or JK")
-    return Card(suit, rank)
-
-
-def parse_play(text: str) -> Play:
-    """A card code, or ``JK:H`` for a joker led with a named suit. Raises `CardError`."""
-    if isinstance(text, str) and ":" in text:
-        card_text, _, suit_text = text.partition(":")
-        card = parse_card(card_text)
-        if not card.is_joker:
-            raise CardError(f"card {shown(text)}: only the joker is led with a named suit (JK:H)")
-        return Play(card, parse_suit(suit_text, f"card {shown(text)}"))
-    return Play(parse_card(text))
-
-
-def parse_hand(cards: str | Iterable[str]) -> tuple[Card, ...]:
-    """A hand from a list of codes or one string of codes split by spaces or commas.
-
-    Returned in display order. Raises `CardError` for a bad code or a card named twice.
-    """
-    items = cards.replace(",", " ").split() if isinstance(cards, str) else list(cards)
-    hand = [parse_card(c) for c in items]
-    seen: set[Card] = set()
-    for card in hand:
-        if card in seen:
-            raise CardError(f"card {card}: named twice")
-        seen.add(card)
-    return tuple(sorted(hand, key=sort_key))
-
-
-def format_hand(cards: Iterable[Card]) -> list[str]:
-    return [c.code for c in sorted(cards, key=sort_key)]
-
-
-def parse_seat(text: Any, rules: RuleSet, field: str = "seat") -> Seat:
-    """A seat name of this table (N E S W; N E W; N NE SE S SW NW). Raises `PositionError`."""
-    try:
-        seat = Seat(str(text).strip().upper())
-    except ValueError:
-        seat = None
-    if seat is None or seat not in rules.seats:
-        names = " ".join(s.value for s in rules.seats)
-        raise PositionError(f"{field}: {shown(text)} is not a seat at this table ({names})")
-    return seat
-
-
-# --- positions ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Position:
-    """A position (DESIGN.md): the contract, the cards still held, the current trick from its
-    leader, the completed tricks, the nominated joker suit and the rules.
-
-    Build one with `parse_position` (which checks it can arise) or `Position.from_state`.
-    """
-
-    contract: Bid
-    declarer: Seat
-    hands: Mapping[Seat, tuple[Card, ...]]
-    leader: Seat
-    trick: tuple[Play, ...] = ()
-    history: tuple[Trick, ...] = ()
-    joker_suit: Suit | None = None
-    rules: RuleSet = RuleSet()  # noqa: RUF009 (frozen, so one shared default is safe)
-
-    def to_state(self) -> PlayState:
-        """A fresh mutable `PlayState` at this position."""
-        return PlayState(
-            rules=self.rules,
-            contract=self.contract,
-            declarer=self.declarer,
-            hands={s: list(h) for s, h in self.hands.items()},
-            leader=self.leader,
-            trick=list(self.trick),
-            history=list(self.history),
-            joker_suit=self.joker_suit,
-        )
-
-    @classmethod
-    def from_state(cls, state: PlayState) -> Position:
-        if state.rules.players == 2 and cls is Position:  # hands and table piles
-            from trainer.notation_two import TablePosition
-
-            return TablePosition.from_state(state)
-        if state.contract is None or state.declarer is None:
-            raise PositionError("contract: an all-pass hand has no position record")
-        return cls(
-            contract=state.contract,
-            declarer=state.declarer,
-            hands={s: tuple(sorted(h, key=sort_key)) for s, h in state.hands.items()},
-            leader=state.leader,
-            trick=tuple(state.trick),
-            history=tuple(state.history),
-            joker_suit=state.joker_suit,
-            rules=state.rules,
-        )
-
-    @property
-    def to_play(self) -> Seat:
-        seats = active_seats(self.rules, self.contract, self.declarer)
-        return seats[(seats.index(self.leader) + len(self.trick)) % len(seats)]
-
-    def to_json(self) -> dict[str, Any]:
-        """The DESIGN.md position object (canonical codes, keys in DESIGN.md's order)."""
-        return {
-            "contract": self.contract.code,
-            "declarer": self.declarer.value,
-            "hands": {s.value: format_hand(h) for s, h in self.hands.items()},
-            "leader": self.leader.value,
-            "trick": [p.code for p in self.trick],
-            "history": [
-                {"leader": t.leader.value, "cards": [p.code for p in t.plays]}
-                for t in self.history
-            ],
-            "joker_suit": self.joker_suit.value if self.joker_suit else None,
-            "rules": preset_name(self.rules),
-        }
-
-
-def load_json(text: str, what: str = "position") -> Any:
-    """``json.loads`` with a `PositionError` naming the line and column on bad JSON."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise PositionError(f"{what}: not valid JSON ({exc.msg} at line {exc.lineno} "
-                            f"column {exc.colno})") from None
-    except RecursionError:
-        raise PositionError(f"{what}: JSON nested too deeply") from None
-    except ValueError:  # e.g. an integer of more digits than Python converts (over 4,300)
-        raise PositionError(f"{what}: a number in it is too long") from None
+__all__ = ["Position", "format_hand", "load_json", "parse_card", "parse_hand", "parse_play",
+           "parse_position", "parse_seat", "parse_suit"]
 
 
 def parse_position(data: str | Mapping[str, Any]) -> Position:
-    """A position from its JSON text or object (DESIGN.md), checked to be one that can arise.
+    """A position from its JSON text or object (docs/DESIGN.md), checked to be one that can arise.
 
     Rejected with `PositionError` (a `ValueError`), naming the field or card: unknown field,
     seat, contract or rules; a card not in the pack or named twice; hand sizes that do not fit
@@ -208,40 +68,12 @@ def parse_position(data: str | Mapping[str, Any]) -> Position:
 _FIELDS = {"contract", "declarer", "hands", "leader", "trick", "history", "joker_suit", "rules"}
 
 
-def _field(obj: Mapping[str, Any], name: str, kind: type, default: Any = ...) -> Any:
-    if name not in obj or obj[name] is None:
-        if default is ...:
-            raise PositionError(f"{name}: missing")
-        return default
-    value = obj[name]
-    if not isinstance(value, kind):
-        raise PositionError(f"{name}: expected {_JSON_WORDS.get(kind, kind.__name__)}, got "
-                            f"{_JSON_WORDS.get(type(value), type(value).__name__)}")
-    return value
-
-
-# JSON's own words for the Python types a position's fields are read as.
-_JSON_WORDS: dict[type, str] = {Mapping: 'an object such as {"N": ["AS", "KS"]}',
-                                dict: "an object", list: "a list", str: "a string",
-                                int: "a number", float: "a number", bool: "true or false"}
-
-
-def _card_in(text: Any, where: str, parse: Any = parse_card) -> Any:
-    """Parse a card (or play) code, naming the field it came from in any error."""
-    try:
-        return parse(text)
-    except CardError as exc:
-        raise PositionError(f"{where}: {exc}") from None
-
-
 def _parse_position(obj: Mapping[str, Any]) -> Position:
     try:
         rules = ruleset(obj.get("rules"))
     except TrainerError as exc:
         raise PositionError(str(exc) if str(exc).startswith("rules") else f"rules: {exc}") from None
     if rules.players == 2:  # hands and table piles (RULES.md §1, 002): trainer.notation_two
-        from trainer.notation_two import parse_table_position
-
         return parse_table_position(obj, rules)
     unknown = set(obj) - _FIELDS
     if unknown:
@@ -306,8 +138,8 @@ def _parse_position(obj: Mapping[str, Any]) -> Position:
 
     if joker_suit is not None and not _declarer_had_joker(declarer, hands, history, trick,
                                                           active, leader):
-        raise PositionError("joker_suit: the declarer nominates the joker, but the declarer "
-                            "neither holds it nor has played it")
+        raise PositionError("joker_suit: only the declarer nominates the joker's suit, and "
+                            "the declarer neither holds it nor has played it")
     position = Position(contract, declarer, hands, leader, trick, tuple(history), joker_suit,
                         rules)
     _check_position(position, active)

@@ -18,26 +18,19 @@ field): a card twice or not in the pack, 5 piles a player, hand and table sizes 
 trick, a misère contract, leaders and sources that do not follow from the tricks' winners, the
 first trick not led from the declarer's hand, a revoke (a hand card exactly; a table card
 against the table cards face up since the deal, the only ones known to have been face up then).
+The record it returns, `TablePosition`, lives in `trainer.position` (beside `Position`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from trainer.bidding import parse_bid
 from trainer.cards import Card, Seat, sort_key
+from trainer.codes import _card_in, _field, parse_play, parse_seat, parse_suit
 from trainer.errors import PositionError, TrainerError, shown
-from trainer.notation import (
-    Position,
-    _card_in,
-    _field,
-    format_hand,
-    parse_play,
-    parse_seat,
-    parse_suit,
-)
+from trainer.position import TablePosition
 from trainer.rules import (
     CardOrder,
     Play,
@@ -47,94 +40,18 @@ from trainer.rules import (
     legal_plays,
     nameable_suits,
     order_for,
-    preset_name,
 )
 from trainer.two_player import (
     HAND,
     PILES,
     SOURCES,
     TABLE,
-    TablePlayState,
     TableTrick,
     trick_turns,
 )
 
 _FIELDS = {"contract", "declarer", "hands", "tables", "leader", "lead_from", "trick", "history",
            "joker_suit", "rules"}
-
-
-@dataclass(frozen=True)
-class TablePosition(Position):
-    """A 2-player position: a `Position` with ``tables`` (each seat's 5 piles, bottom first),
-    ``lead_from`` and ``trick_piles`` (the pile of each card of the current trick, None for a
-    hand card)."""
-
-    tables: Mapping[Seat, tuple[tuple[Card, ...], ...]] = field(default_factory=dict)
-    lead_from: str = HAND
-    trick_piles: tuple[int | None, ...] = ()
-
-    def to_state(self) -> TablePlayState:
-        return TablePlayState(
-            rules=self.rules, contract=self.contract, declarer=self.declarer,
-            hands={s: list(h) for s, h in self.hands.items()}, leader=self.leader,
-            trick=list(self.trick), history=list(self.history), joker_suit=self.joker_suit,
-            tables={s: [list(p) for p in piles] for s, piles in self.tables.items()},
-            lead_from=self.lead_from, trick_piles=list(self.trick_piles),
-        )
-
-    @classmethod
-    def from_state(cls, state: Any) -> TablePosition:
-        if not isinstance(state, TablePlayState):
-            raise PositionError("position: expected a 2-player state")
-        if state.contract is None or state.declarer is None:
-            raise PositionError("contract: an all-pass hand has no position record")
-        return cls(
-            contract=state.contract, declarer=state.declarer,
-            hands={s: tuple(sorted(h, key=sort_key)) for s, h in state.hands.items()},
-            leader=state.leader, trick=tuple(state.trick), history=tuple(state.history),
-            joker_suit=state.joker_suit, rules=state.rules,
-            tables={s: tuple(tuple(p) for p in piles) for s, piles in state.tables.items()},
-            lead_from=state.lead_from, trick_piles=tuple(state.trick_piles),
-        )
-
-    @property
-    def to_play(self) -> Seat:
-        return trick_turns(self.leader, self.lead_from, self.rules.seats)[len(self.trick)][0]
-
-    @property
-    def to_play_from(self) -> str:
-        return trick_turns(self.leader, self.lead_from, self.rules.seats)[len(self.trick)][1]
-
-    def to_json(self) -> dict[str, Any]:
-        """The 2-player position object (module docstring), canonical codes."""
-        turns = trick_turns(self.leader, self.lead_from, self.rules.seats)
-        pending = {turns[k][0]: pile for k, pile in enumerate(self.trick_piles)
-                   if pile is not None}
-
-        def pile_json(seat: Seat, i: int, pile: tuple[Card, ...]) -> list[str | None]:
-            codes: list[str | None] = [c.code for c in pile]
-            if pending.get(seat) == i and pile:
-                codes.append(None)
-            return codes
-
-        return {
-            "contract": self.contract.code,
-            "declarer": self.declarer.value,
-            "hands": {s.value: format_hand(h) for s, h in self.hands.items()},
-            "tables": {s.value: [pile_json(s, i, p) for i, p in enumerate(piles)]
-                       for s, piles in self.tables.items()},
-            "leader": self.leader.value,
-            "lead_from": self.lead_from,
-            "trick": [p.code for p in self.trick],
-            "history": [
-                {"leader": t.leader.value,
-                 "from": t.sources[0] if isinstance(t, TableTrick) else HAND,
-                 "cards": [p.code for p in t.plays]}
-                for t in self.history
-            ],
-            "joker_suit": self.joker_suit.value if self.joker_suit else None,
-            "rules": preset_name(self.rules),
-        }
 
 
 def parse_table_position(obj: Mapping[str, Any], rules: RuleSet) -> TablePosition:

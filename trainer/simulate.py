@@ -1,4 +1,4 @@
-"""Double-dummy simulation of bids and discards (DESIGN.md layout: ``simulate.py``).
+"""Double-dummy simulation of bids and discards (docs/DESIGN.md layout: ``simulate.py``).
 
 A learner sees their own hand and the auction so far. `sample_layouts` deals the unseen cards
 (the other three hands and, when bidding, the kitty) at random, keeping only layouts that fit the

@@ -124,7 +124,7 @@ def detect_themes(kind: str, analysis: BidAnalysis, rules: RuleSet) -> list[str]
 
 @dataclass(frozen=True)
 class BidPuzzle:
-    """A bidding puzzle record (DESIGN.md ``bid``): the fields of `BidAnalysis` plus the
+    """A bidding puzzle record (docs/DESIGN.md ``bid``): the fields of `BidAnalysis` plus the
     common ones; ``title`` a one-line prompt; ``kind_of_moment`` one of ``KINDS``."""
 
     id: str

@@ -169,7 +169,7 @@ def _why_best(mine: DiscardResult, best: DiscardResult, contract: Bid, rules: Ru
 
 @dataclass(frozen=True)
 class DiscardPuzzle:
-    """A discard puzzle record (DESIGN.md ``discard``): the `DiscardAnalysis` fields plus the
+    """A discard puzzle record (docs/DESIGN.md ``discard``): the `DiscardAnalysis` fields plus the
     common ones, ``kitty`` (the three cards picked up) and ``title``."""
 
     id: str

@@ -1,4 +1,5 @@
-"""Puzzle goals, and the solver's verdict on each play against a goal (DESIGN.md puzzle records).
+"""Puzzle goals, and the solver's verdict on each play against a goal (docs/DESIGN.md puzzle
+records).
 
 A goal counts like the solver's values: the declarer side's tricks from the puzzle position's
 current trick on (misère: the declarer's own). ``at_least`` is the declarer side's goal (or the
@@ -10,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from trainer.cards import Seat
+from trainer.cards import Card, Seat
 from trainer.errors import TrainerError
 from trainer.play import PlayState
 from trainer.rules import Play
 from trainer.solver import Analysis
+from trainer.two_player import TABLE, TablePlayState
 
 
 class PuzzleError(TrainerError):
@@ -75,10 +77,8 @@ def equivalence_classes(state: PlayState, plays: Sequence[Play]) -> list[list[Pl
     """Group a player's plays into equivalent ones: cards of one effective suit with no card
     of another player (held, or in the current trick) ranking between them. A free joker led
     with different named suits gives different plays. Groups are in the order of ``plays``.
-    (2 players: `trainer.generate.two_player_puzzles.table_equivalence_classes`.)"""
+    (2 players: `table_equivalence_classes`.)"""
     if state.rules.players == 2:
-        from trainer.generate.two_player_puzzles import table_equivalence_classes
-
         return table_equivalence_classes(state, plays)  # type: ignore[arg-type]
     seat = state.to_play
     order = state.order
@@ -98,6 +98,46 @@ def equivalence_classes(state: PlayState, plays: Sequence[Play]) -> list[list[Pl
             between = any(order.effective_suit(c) is suit and lo < order.power(c) < hi
                           for c in live)
             if not between:
+                group.append(play)
+                break
+        else:
+            groups.append([play])
+    return groups
+
+
+def table_equivalence_classes(state: TablePlayState, plays: Sequence[Play]) -> list[list[Play]]:
+    """Group the plays of the 2-player position's player to move into equivalent ones: cards
+    of one suit from the same place (the hand, or face-up table cards with nothing under them)
+    with no other card still in play ranking between them; a table card with a card under it is
+    always distinct (it turns a different card up). A free joker led with different named suits
+    gives different plays. Groups keep ``plays``' order."""
+    turn = state.turn
+    if turn is None:
+        return [[p] for p in plays]
+    seat, source = turn
+    order = state.order
+    mine = set(state.available(seat, source))
+    live = [c for s in state.seats for c in state.cards_of(s) if c not in mine]
+    live += [p.card for p in state.trick]
+    pending = state.pending_pile(seat)
+    bare = {p[-1] for i, p in enumerate(state.tables[seat]) if len(p) == 1 and i != pending}
+
+    def alone(card: Card) -> bool:
+        return source != TABLE or card in bare
+
+    groups: list[list[Play]] = []
+    for play in plays:
+        for group in groups:
+            other = group[0]
+            if play.named is not None or other.named is not None or play.card.is_joker \
+                    or other.card.is_joker or not (alone(play.card) and alone(other.card)):
+                continue
+            suit = order.effective_suit(play.card)
+            if order.effective_suit(other.card) is not suit:
+                continue
+            lo, hi = sorted((order.power(play.card), order.power(other.card)))
+            if not any(order.effective_suit(c) is suit and lo < order.power(c) < hi
+                       for c in live):
                 group.append(play)
                 break
         else:

@@ -16,7 +16,7 @@ from trainer.cards import Seat
 from trainer.errors import IllegalPlayError
 from trainer.generate.explain import TrickStory, play_text, seat_name, tell_line, tricks_phrase
 from trainer.generate.goals import PuzzleError, counted_since, judge
-from trainer.generate.play_puzzles import LineBuilder
+from trainer.generate.lines import LineBuilder
 from trainer.generate.records import PlayPuzzle
 from trainer.notation import parse_play
 from trainer.play import PlayState

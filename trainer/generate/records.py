@@ -1,4 +1,4 @@
-"""Play-puzzle records: the JSON Lines shape of DESIGN.md ("Puzzle records"), read and written.
+"""Play-puzzle records: the JSON Lines shape of docs/DESIGN.md ("Puzzle records"), read and written.
 
 A record: ``id``, ``kind`` ("play"), ``themes``, ``rating``, ``rating_deviation``,
 ``generator`` ({"name", "version", "seed"}: the puzzle is regenerated from it), ``position``
@@ -28,7 +28,7 @@ T = TypeVar("T")
 
 def record_header(kind: str, id: str, themes: Sequence[str], rating: float,
                   rating_deviation: float, generator: Mapping[str, Any]) -> dict[str, Any]:
-    """The fields every puzzle record starts with (DESIGN.md "Puzzle records")."""
+    """The fields every puzzle record starts with (docs/DESIGN.md "Puzzle records")."""
     return {"id": id, "kind": kind, "themes": list(themes), "rating": rating,
             "rating_deviation": rating_deviation, "generator": dict(generator)}
 

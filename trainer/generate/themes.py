@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterable
 
 from trainer.cards import JOKER, Rank, Seat
 from trainer.generate.goals import Verdicts
-from trainer.generate.play_puzzles import DecisionInfo, MainLine
+from trainer.generate.lines import DecisionInfo, MainLine
 from trainer.play import PlayState
 from trainer.rules import Play
 

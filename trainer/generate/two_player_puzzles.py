@@ -10,21 +10,18 @@ generator field names the rules (``"rules": {"players": 2}``) so the puzzle is r
 from its seed: ``python -m trainer generate play --count 50 --seed 2000000 --rules
 '{"players": 2}' --append``.
 
-Distinct cards (the only-move test's third): cards of one suit from the same place (the hand,
-or face-up table cards with nothing under them) with no other card still in play ranking
-between them; a table card with a card under it is always distinct (it turns a different card
-up).
+Distinct cards (the only-move test's third) at two players:
+`trainer.generate.goals.table_equivalence_classes`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import replace
 
-from trainer.cards import JOKER, Card, deal
+from trainer.cards import JOKER, deal
 from trainer.generate.goals import Goal, judge
-from trainer.generate.play_puzzles import (
+from trainer.generate.play_steps import (
     DEFAULT_ATTEMPTS,
     MAX_LEFT,
     MIN_LEFT,
@@ -40,51 +37,14 @@ from trainer.generate.play_puzzles import (
 )
 from trainer.generate.records import PlayPuzzle
 from trainer.policy import choose_discard
-from trainer.rules import Play, RuleSet, preset_name
+from trainer.rules import RuleSet, preset_name
 from trainer.solver import Solver
-from trainer.two_player import TABLE, TablePlayState, start_table_play
+from trainer.two_player import TablePlayState, start_table_play
 
 KINDS = ("suit_declarer", "suit_defence", "nt_declarer", "nt_defence")
 """The 2-player kinds: no misère at two (002: "misère jest niedozwolone")."""
 FIRST_SEED = 2_000_000
 """The shipped 2-player puzzles' first seed (ids p2000000 on, apart from the 4-player ones)."""
-
-
-def table_equivalence_classes(state: TablePlayState, plays: Sequence[Play]) -> list[list[Play]]:
-    """Group the plays of the player to move into equivalent ones (module docstring); a free
-    joker led with different named suits gives different plays. Groups keep ``plays``' order."""
-    turn = state.turn
-    if turn is None:
-        return [[p] for p in plays]
-    seat, source = turn
-    order = state.order
-    mine = set(state.available(seat, source))
-    live = [c for s in state.seats for c in state.cards_of(s) if c not in mine]
-    live += [p.card for p in state.trick]
-    pending = state.pending_pile(seat)
-    bare = {p[-1] for i, p in enumerate(state.tables[seat]) if len(p) == 1 and i != pending}
-
-    def alone(card: Card) -> bool:
-        return source != TABLE or card in bare
-
-    groups: list[list[Play]] = []
-    for play in plays:
-        for group in groups:
-            other = group[0]
-            if play.named is not None or other.named is not None or play.card.is_joker \
-                    or other.card.is_joker or not (alone(play.card) and alone(other.card)):
-                continue
-            suit = order.effective_suit(play.card)
-            if order.effective_suit(other.card) is not suit:
-                continue
-            lo, hi = sorted((order.power(play.card), order.power(other.card)))
-            if not any(order.effective_suit(c) is suit and lo < order.power(c) < hi
-                       for c in live):
-                group.append(play)
-                break
-        else:
-            groups.append([play])
-    return groups
 
 
 def deal_table_hand(seed: int, kind: str, rules: RuleSet, solver: Solver
@@ -144,8 +104,6 @@ def generate_table_puzzle(seed: int, solver: Solver | None, rules: RuleSet
                           ) -> PlayPuzzle | None:
     """The 2-player play puzzle of ``seed`` under ``rules`` (``players`` 2), or None. The same
     seed and rules always give the same puzzle; its ``generator`` names the rules."""
-    from trainer.generate.themes import detect_themes
-
     solver = solver or Solver()
     rng = random.Random(seed)
     kind = KINDS[seed % len(KINDS)]
@@ -153,7 +111,7 @@ def generate_table_puzzle(seed: int, solver: Solver | None, rules: RuleSet
         found = _attempt(rng, kind, rules, solver)
         if found is not None:
             state, seat, goal, text = found
-            puzzle = _finish(seed, kind, state, seat, goal, text, solver, detect_themes)
+            puzzle = _finish(seed, kind, state, seat, goal, text, solver)
             return replace(puzzle, generator={**puzzle.generator,
                                               "rules": preset_name(rules)})
     return None

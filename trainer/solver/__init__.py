@@ -1,4 +1,4 @@
-"""Exact double-dummy solver for Five Hundred (DESIGN.md "solver"; issue 3).
+"""Exact double-dummy solver for Five Hundred (docs/DESIGN.md "solver").
 
 Values count the declarer's side's tricks from the current trick on, the current trick
 included; in misère the declarer's own tricks, the declarer minimising. Public API:

@@ -1,4 +1,4 @@
-"""The DDS mapping of DESIGN.md: a Five Hundred position as a bridge position, for checking the
+"""The DDS mapping of docs/DESIGN.md: a Five Hundred position as a bridge position, for checking the
 solver against DDS (the `endplay` package) in tests and benchmarks.
 
 A 4-player suit contract maps exactly: each effective suit's cards, highest first in the

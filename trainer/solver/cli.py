@@ -1,4 +1,4 @@
-"""``python -m trainer solve [FILE] [--jsonl]`` (DESIGN.md "The CLI").
+"""``python -m trainer solve [FILE] [--jsonl]`` (docs/DESIGN.md "The CLI").
 
 One position (a file, or stdin) in; ``{"to_play": "N", "best": 6, "cards": {"AS": 6, ...}}``
 out. Bad input: one line on stderr and exit status 2 (a `TrainerError`, which

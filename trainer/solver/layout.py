@@ -50,7 +50,7 @@ class Layout:
 
 
 def _counting(state: PlayState) -> tuple[int, int]:
-    """Seat masks: whose tricks count, and who wants them counted (DESIGN.md `solve`)."""
+    """Seat masks: whose tricks count, and who wants them counted (docs/DESIGN.md `solve`)."""
     if state.contract is None or state.declarer is None:
         raise SolverError("contract: an all-pass hand has no declarer to count tricks for")
     seats = state.seats

@@ -1,4 +1,4 @@
-"""The solver's typed results and its error (DESIGN.md: frozen dataclasses at the API)."""
+"""The solver's typed results and its error (docs/DESIGN.md: frozen dataclasses at the API)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ class SolverError(TrainerError):
 class Analysis:
     """The double-dummy value of a position and of every legal play of the player to move.
 
-    Values count as DESIGN.md's ``solve`` says: the tricks the declarer's side takes from the
+    Values count as docs/DESIGN.md's ``solve`` says: the tricks the declarer's side takes from the
     current trick on, the current trick included; in misère the declarer's own tricks, with the
     declarer minimising. ``values`` has one entry per legal `Play` (a free joker led at no
     trumps or misère once per nameable suit, RULES.md §5), in the engine's order. ``best`` is
@@ -38,7 +38,7 @@ class Analysis:
         return tuple(p for p, v in self.values.items() if v == self.best)
 
     def to_json(self) -> dict[str, object]:
-        """DESIGN.md's ``solve`` answer: ``{"to_play": "N", "best": 6, "cards": {...}}``."""
+        """docs/DESIGN.md's ``solve`` answer: ``{"to_play": "N", "best": 6, "cards": {...}}``."""
         return {
             "to_play": self.to_play.value,
             "best": self.best,

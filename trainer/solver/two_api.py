@@ -1,7 +1,7 @@
 """The 2-player solver's Python side: the card layout, the kernel's state row, and
 `TableSolver` (the search itself is `trainer.solver.two_player`).
 
-Values are as for 4 players (DESIGN.md ``solve``): the declarer's tricks from the current
+Values are as for 4 players (docs/DESIGN.md ``solve``): the declarer's tricks from the current
 trick on, the current trick included; the declarer maximises, the opponent minimises
 (RULES.md §1: "the declarer alone"). `trainer.solver.api.Solver` hands 2-player positions
 (`trainer.two_player.TablePlayState`) to a `TableSolver`.

@@ -1,6 +1,6 @@
 """Analyse page: enter a position and see every card's double-dummy value.
 
-The position is the JSON object of DESIGN.md ("Card codes and positions"). The page values each
+The position is the JSON object of docs/DESIGN.md ("Card codes and positions"). The page values each
 legal card of the player to move with the solver (the tricks the declarer's side takes from the
 current trick on, with best play by both sides after it; misère: the declarer's own tricks) and
 tells a principal line trick by trick. Bad input shows the parser's message naming the field,

@@ -8,7 +8,7 @@ Ten cards ask for a call: `run_analysis` calls::
 
 ``hand``: 10 `Card`; ``calls``: codes from the dealer's left (``"P"`` or a bid code). It
 returns an analysis whose ``candidates`` each have ``call``, ``ev``, ``se`` and ``p_make`` (the
-bid-puzzle record's ``candidates``, DESIGN.md), and whose ``inferences`` / ``dropped`` list the
+bid-puzzle record's ``candidates``, docs/DESIGN.md), and whose ``inferences`` / ``dropped`` list the
 auction's assumptions. Thirteen cards (hand and kitty) with a contract ask for a discard:
 `run_discard_analysis` calls ``trainer.simulate.analyse_discard`` (layout seed 0). Bad input
 raises a `TrainerError` with a message.

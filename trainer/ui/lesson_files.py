@@ -14,7 +14,7 @@ one ``key: value`` a line::
 ``id``, ``title``, ``order`` (a whole number) and ``quiz`` (a kind in
 `trainer.quiz.QUIZZES`) are required; ``summary`` is optional.
 
-Card pictures: write ``:cards[JK JH JD AH]`` (card codes as in DESIGN.md, split by spaces or
+Card pictures: write ``:cards[JK JH JD AH]`` (card codes as in docs/DESIGN.md, split by spaces or
 commas). On a line of its own it becomes a row of full-size cards; inside a sentence, small
 cards. Add ``{trump=H}`` after it (``S C D H``) to label and ring the cards as they rank with that
 trump suit (``:cards[JH JD]{trump=H}``: right bower, left bower).
