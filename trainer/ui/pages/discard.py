@@ -24,8 +24,13 @@ from trainer.generate.discard_puzzles import DiscardGrade, DiscardPuzzle, grade_
 from trainer.generate.explain import seat_name
 from trainer.progress import Learner
 from trainer.rules import CardOrder
-from trainer.ui.auction_view import auction_table
-from trainer.ui.candidate_views import (
+from trainer.ui.data.profile import current_learner
+from trainer.ui.data.puzzle_bank import Bank, themes_text
+from trainer.ui.data.solver_access import solver_lock
+from trainer.ui.puzzles.answer import Answer, answer_actions, band_badge, glossary
+from trainer.ui.puzzles.picker import NO_MATCH, PuzzlePicker, open_bank, rating_line
+from trainer.ui.widgets.auction import auction_table
+from trainer.ui.widgets.candidates import (
     MISSING,
     SCORE,
     SE,
@@ -34,13 +39,8 @@ from trainer.ui.candidate_views import (
     mine_row,
     styled,
 )
-from trainer.ui.cards_svg import card_svg
-from trainer.ui.profile import current_learner
-from trainer.ui.progress_charts import PLOT_CONFIG
-from trainer.ui.puzzle_answer import Answer, answer_actions, band_badge, glossary
-from trainer.ui.puzzle_bank import Bank, themes_text
-from trainer.ui.puzzle_picker import NO_MATCH, PuzzlePicker, open_bank, rating_line
-from trainer.ui.solver_access import solver_lock
+from trainer.ui.widgets.cards import card_svg
+from trainer.ui.widgets.charts import PLOT_CONFIG
 
 KIND = "discard"
 ANSWER_KEY = "discard_answer"  # the Answer on show

@@ -19,8 +19,13 @@ from trainer.errors import TrainerError
 from trainer.generate.bid_puzzles import BidGrade, BidPuzzle, call_name, grade_bid
 from trainer.generate.explain import seat_name
 from trainer.progress import Learner
-from trainer.ui.auction_view import auction_table, call_label, call_rows
-from trainer.ui.candidate_views import (
+from trainer.ui.data.profile import current_learner
+from trainer.ui.data.puzzle_bank import Bank, theme_words, themes_text
+from trainer.ui.data.rule_options import rules_summary
+from trainer.ui.puzzles.answer import Answer, answer_actions, band_badge, glossary
+from trainer.ui.puzzles.picker import NO_MATCH, PuzzlePicker, open_bank, rating_line
+from trainer.ui.widgets.auction import auction_table, call_label, call_rows, call_text, seat_words
+from trainer.ui.widgets.candidates import (
     MISSING,
     SCORE,
     SE,
@@ -30,14 +35,8 @@ from trainer.ui.candidate_views import (
     styled,
     trick_figure,
 )
-from trainer.ui.cards_svg import hand_html
-from trainer.ui.hand_analysis import call_text, seat_words
-from trainer.ui.profile import current_learner
-from trainer.ui.progress_charts import PLOT_CONFIG
-from trainer.ui.puzzle_answer import Answer, answer_actions, band_badge, glossary
-from trainer.ui.puzzle_bank import Bank, theme_words, themes_text
-from trainer.ui.puzzle_picker import NO_MATCH, PuzzlePicker, open_bank, rating_line
-from trainer.ui.rule_options import rules_summary
+from trainer.ui.widgets.cards import hand_html
+from trainer.ui.widgets.charts import PLOT_CONFIG
 
 KIND = "bid"
 ANSWER_KEY = "bid_answer"  # the Answer on show
