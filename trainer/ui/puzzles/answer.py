@@ -1,19 +1,30 @@
 """One learner's answer to a one-decision puzzle (a bid or a discard), as a page keeps it between
-reruns, and the grading bands in colour.
+reruns, the grading bands in colour, and the page flow the Bidding and Discard pages share.
 
 A showing counts once: the first graded answer is its result (`SOLVED_BANDS` count as solved);
 "Retry" clears the answer for practice, and later answers are shown but not counted again.
+
+`DecisionPage` is that flow: the bank cut to the rules, the picker, the puzzle's id, themes and
+rating line, grading an answer and saving the counted one once for the learner, the "retry is
+practice" note, and the Retry and Next buttons. A page gives it what differs: how to label a
+puzzle, what to clear when a fresh answer starts (the discard page's ticks), and how to draw the
+puzzle and its grade.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import streamlit as st
 
+from trainer.errors import TrainerError
 from trainer.generate.bands import BANDS
+from trainer.ui.data.profile import current_learner
+from trainer.ui.data.puzzle_bank import Bank, themes_text
+from trainer.ui.data.puzzle_choice import P
+from trainer.ui.puzzles.picker import NO_MATCH, PuzzlePicker, open_bank, rating_line
 
 G = TypeVar("G")
 
@@ -90,3 +101,118 @@ def answer_actions(prefix: str, on_retry: Callable[[], None], on_next: Callable[
                   icon=":material/replay:", disabled=not graded)
         st.button("Next puzzle", key=f"{prefix}_next_bottom", on_click=on_next,
                   icon=":material/skip_next:", type="primary" if graded else "secondary")
+
+
+class Graded(Protocol):
+    """What the flow needs of a grade (`BidGrade`, `DiscardGrade`): its band."""
+
+    @property
+    def band(self) -> str: ...
+
+
+GG = TypeVar("GG", bound=Graded)
+
+
+def _nothing() -> None:
+    pass
+
+
+@dataclass(frozen=True)
+class DecisionPage(Generic[P, GG]):
+    """The flow of a one-decision puzzle page (module docstring).
+
+    ``kind``: the bank's kind, the picker's prefix, the store's kind and the prefix of the action
+    buttons' keys; ``title``: the page title; ``what``: the bank in words (``"The bidding puzzle
+    bank is empty."``); ``answer_key``: where the session keeps the `Answer` on show; ``label``:
+    a puzzle's line in the picker; ``clear``: called when a fresh answer starts and on Retry.
+    """
+
+    kind: str
+    title: str
+    what: str
+    answer_key: str
+    label: Callable[[P], str]
+    clear: Callable[[], None] = _nothing
+
+    def start(self, puzzle: P) -> None:
+        """A fresh answer for ``puzzle`` (`clear` first)."""
+        self.clear()
+        st.session_state[self.answer_key] = Answer(puzzle.id)
+
+    def picker(self, bank: Bank[P]) -> PuzzlePicker[P]:
+        return PuzzlePicker(self.kind, bank, self.label, self.start)
+
+    def answer_for(self, puzzle: P) -> Answer[GG]:
+        """The answer on show for ``puzzle`` (a fresh one, `start`, if the session holds
+        another puzzle's)."""
+        answer = st.session_state.get(self.answer_key)
+        if not isinstance(answer, Answer) or answer.puzzle_id != puzzle.id:
+            self.start(puzzle)
+            answer = st.session_state[self.answer_key]
+        return answer
+
+    # --- callbacks -------------------------------------------------------------------------
+
+    def give(self, chooser: PuzzlePicker[P], puzzle: P, choice: tuple[str, ...],
+             grade: Callable[[], GG], detail: Callable[[GG], dict[str, Any]],
+             what: str) -> None:
+        """Grade ``choice`` (``grade()``; a `TrainerError` leaves a note that the ``what``
+        cannot be graded) and show it; the showing's counted answer is saved once for the
+        learner, with ``detail(grade)``."""
+        answer = self.answer_for(puzzle)
+        try:
+            graded = grade()
+        except TrainerError as e:
+            st.session_state[chooser.key("note")] = f"That {what} cannot be graded: {e}"
+            return
+        if answer.give(choice, graded, graded.band) and not answer.saved:
+            answer.saved = chooser.save(self.kind, puzzle, bool(answer.result), detail(graded))
+
+    def retry(self, puzzle: P) -> None:
+        """Clear the answer (and, with `clear`, the page's choices) for another try."""
+        self.clear()
+        self.answer_for(puzzle).retry()
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def about(self, chooser: PuzzlePicker[P], puzzle: P, note: str) -> None:
+        """The puzzle's id and themes (then ``note``), and the puzzle's and learner's ratings
+        (`rating_line`; practice when the learner has played it before)."""
+        themes = themes_text(puzzle.themes, hidden=())
+        st.caption(f"Puzzle {puzzle.id}" + (f" · themes: {themes}" if themes else "") + note)
+        st.markdown(rating_line(puzzle, current_learner(), chooser.played_before(puzzle)))
+
+    @staticmethod
+    def practice_note(answer: Answer[Any]) -> None:
+        """Under a retried answer: only the first try is rated."""
+        if answer.retries and answer.result is not None:
+            st.caption("A retry is practice: only a first try at a puzzle is rated.")
+
+    def render(self, header: Callable[[PuzzlePicker[P], P], None],
+               board: Callable[[P, Answer[GG]], None],
+               ask: Callable[[PuzzlePicker[P], P], None],
+               grade: Callable[[P, Answer[GG]], None]) -> None:
+        """Draw the page: the top (`open_bank`), the picker, then, below a divider, the puzzle
+        on show: ``header`` (what is asked, `about`), ``board`` (the puzzle), then ``ask`` (the
+        choice) until answered, or ``grade`` and the saved result once graded; last the Retry
+        and Next buttons."""
+        fitting = open_bank(self.kind, self.title, self.what)
+        if fitting is None:
+            return
+        chooser = self.picker(fitting)
+        puzzle = chooser.on_show()
+        chooser.render(puzzle)
+        if puzzle is None:
+            st.info(NO_MATCH)
+            return
+        answer = self.answer_for(puzzle)
+        st.divider()
+        header(chooser, puzzle)
+        board(puzzle, answer)
+        if answer.grade is None:
+            ask(chooser, puzzle)
+        else:
+            grade(puzzle, answer)
+            chooser.show_saved(puzzle)
+        answer_actions(self.kind, lambda: self.retry(puzzle), chooser.next,
+                       answer.grade is not None)

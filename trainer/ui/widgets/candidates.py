@@ -137,6 +137,13 @@ def bar_figure(labels: Sequence[str], values: Sequence[float], mine: int | None,
     return fig
 
 
+def score_figure(table: pd.DataFrame, label: str, title: str) -> go.Figure:
+    """`bar_figure` of a candidate table (`call_table`, `discard_table`): the ``label`` column's
+    expected scores with their standard errors, the learner's row in gold."""
+    return bar_figure(list(table[label]), list(table[SCORE]), mine_row(table), title=title,
+                      errors=list(table[SE]))
+
+
 def trick_figure(analysis: BidAnalysis, mine: str | None = None) -> go.Figure | None:
     """The learner-declarer's trick distributions in the best strains of the table (and the
     strain of ``mine``, a call code): share of layouts per trick count. None when the record
