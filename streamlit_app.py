@@ -1,6 +1,7 @@
 """The Five Hundred trainer: the router only. Run with ``streamlit run streamlit_app.py``.
 
-Pages live in ``trainer/ui/``; this file sets up the page and the navigation, nothing else.
+Pages live in ``trainer/ui/pages/``, one script a page; this file sets up the page and the
+navigation, nothing else.
 """
 
 import streamlit as st
@@ -10,19 +11,19 @@ st.set_page_config(
 )
 
 PAGES = [
-    st.Page("trainer/ui/home.py", title="Home", icon=":material/home:", default=True),
-    st.Page("trainer/ui/learn.py", title="Learn", icon=":material/school:", url_path="learn"),
-    st.Page("trainer/ui/play_page.py", title="Play puzzles", icon=":material/playing_cards:",
+    st.Page("trainer/ui/pages/home.py", title="Home", icon=":material/home:", default=True),
+    st.Page("trainer/ui/pages/learn.py", title="Learn", icon=":material/school:", url_path="learn"),
+    st.Page("trainer/ui/pages/play.py", title="Play puzzles", icon=":material/playing_cards:",
             url_path="play"),
-    st.Page("trainer/ui/bid_page.py", title="Bidding puzzles", icon=":material/gavel:",
+    st.Page("trainer/ui/pages/bidding.py", title="Bidding puzzles", icon=":material/gavel:",
             url_path="bidding"),
-    st.Page("trainer/ui/discard_page.py", title="Discard puzzles", icon=":material/swap_horiz:",
+    st.Page("trainer/ui/pages/discard.py", title="Discard puzzles", icon=":material/swap_horiz:",
             url_path="discard"),
-    st.Page("trainer/ui/analyse_page.py", title="Analyse", icon=":material/calculate:",
+    st.Page("trainer/ui/pages/analyse.py", title="Analyse", icon=":material/calculate:",
             url_path="analyse"),
-    st.Page("trainer/ui/progress_page.py", title="Progress", icon=":material/monitoring:",
+    st.Page("trainer/ui/pages/progress.py", title="Progress", icon=":material/monitoring:",
             url_path="progress"),
-    st.Page("trainer/ui/rules_page.py", title="Rules", icon=":material/tune:", url_path="rules"),
+    st.Page("trainer/ui/pages/rules.py", title="Rules", icon=":material/tune:", url_path="rules"),
 ]
 
 st.navigation(PAGES).run()

@@ -24,7 +24,7 @@ from trainer.notation import parse_hand
 from trainer.policy import choose_bid
 from trainer.rules import PRESETS, RuleSet
 from trainer.scoring import bid_value
-from trainer.ui.auction_view import auction_table
+from trainer.ui.widgets.auction import auction_table
 
 AUS = PRESETS["australian"]
 AMERICAN = PRESETS["american"]

@@ -312,7 +312,7 @@ def test_analyse_and_rules_pages(page: Page, server: str, shots: Path) -> None:
 def test_bidding_and_discard_puzzles(page: Page, server: str, shots: Path) -> None:
     """The record's best call and best discard are graded "Best" (first puzzle of each bank)."""
     from trainer.generate.bid_puzzles import call_name
-    from trainer.ui.puzzle_bank import load_bid_puzzles, load_discard_puzzles
+    from trainer.ui.data.puzzle_bank import load_bid_puzzles, load_discard_puzzles
 
     bid = load_bid_puzzles(ROOT / "puzzles" / "bid.jsonl")[0]
     open_page(page, f"{server}/bidding?puzzle={bid.id}")

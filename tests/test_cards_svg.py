@@ -8,7 +8,7 @@ import pytest
 
 from trainer.cards import JOKER, Card, Rank, Suit, pack
 from trainer.rules import CardOrder, Play
-from trainer.ui.cards_svg import (
+from trainer.ui.widgets.cards import (
     BLACK,
     JOKER_INK,
     RED,

@@ -7,7 +7,7 @@ import re
 from dataclasses import fields
 
 from trainer.rules import RuleSet
-from trainer.ui.lesson_files import load_lessons
+from trainer.ui.data.lesson_files import load_lessons
 
 
 def lesson(number: int) -> str:

@@ -256,8 +256,8 @@ def _puzzle_from(pos, goal):
 
 
 def test_goal_words_say_all_none_it_and_them() -> None:
-    from trainer.ui.play_page import goal_text
-    from trainer.ui.puzzle_bank import load_bank
+    from trainer.ui.data.puzzle_bank import load_bank
+    from trainer.ui.pages.play import goal_text
 
     titles = {}
     texts = {}

@@ -27,7 +27,7 @@ from trainer.quiz import (
 from trainer.quizzes.bidding import call_why
 from trainer.quizzes.common import side_name
 from trainer.rules import CardOrder, Play, RuleSet, legal_plays, ruleset
-from trainer.ui.lesson_files import (
+from trainer.ui.data.lesson_files import (
     REQUIRED_KEYS,
     LessonError,
     inline_html,
@@ -35,7 +35,7 @@ from trainer.ui.lesson_files import (
     parse_lesson,
     split_blocks,
 )
-from trainer.ui.rule_options import (
+from trainer.ui.data.rule_options import (
     CHOICES,
     PLAIN,
     TITLES,

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from trainer.quizzes.variants import NOTES
-from trainer.ui.rule_book import rule_book_sections
-from trainer.ui.rule_options import SECTION_TITLES, option_specs
+from trainer.ui.data.rule_book import rule_book_sections
+from trainer.ui.data.rule_options import SECTION_TITLES, option_specs
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -31,7 +31,7 @@ def test_every_cited_section_exists() -> None:
     cited |= set(SECTION_TITLES)
     for note in NOTES.values():
         cited |= {int(n) for n in re.findall(r"§(\d+)", note)}
-    learner_text = [ROOT / "trainer" / "ui" / "rules_page.py"]
+    learner_text = [ROOT / "trainer" / "ui" / "pages" / "rules.py"]
     learner_text += sorted((ROOT / "trainer" / "quizzes").glob("*.py"))
     for path in learner_text:
         cited |= {int(n) for n in re.findall(r"rule book §(\d+)", path.read_text().lower())}

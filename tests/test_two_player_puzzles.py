@@ -100,7 +100,7 @@ def test_app_serves_and_solves_a_table_puzzle(tmp_path, monkeypatch):
     recorded main line solves it."""
     from streamlit.testing.v1 import AppTest
 
-    from trainer.ui.puzzle_bank import load_bank
+    from trainer.ui.data.puzzle_bank import load_bank
 
     monkeypatch.setenv("TRAINER_DB", str(tmp_path / "progress.sqlite3"))
     bank = load_bank()
@@ -112,7 +112,7 @@ def test_app_serves_and_solves_a_table_puzzle(tmp_path, monkeypatch):
     at.session_state["rules"] = ruleset({"players": 2})
     at.query_params["puzzle"] = puzzle.id
     at.run()
-    at.switch_page("trainer/ui/play_page.py").run()
+    at.switch_page("trainer/ui/pages/play.py").run()
     assert not at.exception, at.exception
     assert at.session_state["play_current"] == puzzle.id
     assert any("face-up table cards" in m.value for m in at.markdown)

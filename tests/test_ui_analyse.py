@@ -18,12 +18,12 @@ from trainer.notation import parse_hand, parse_position
 from trainer.rules import ruleset
 from trainer.simulate import SimulationError, analyse_discard
 from trainer.solver import analyse
-from trainer.ui.hand_analysis import best_discard_text, candidates_table, discards_table, supported
-from trainer.ui.position_values import EXAMPLE, pretty_json, value_position, values_table
-from trainer.ui.puzzle_bank import load_bank
+from trainer.ui.analysis.hand import best_discard_text, candidates_table, discards_table, supported
+from trainer.ui.analysis.position import EXAMPLE, pretty_json, value_position, values_table
+from trainer.ui.data.puzzle_bank import load_bank
 
 APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
-ANALYSE = "trainer/ui/analyse_page.py"
+ANALYSE = "trainer/ui/pages/analyse.py"
 
 
 @pytest.fixture(autouse=True)
@@ -285,7 +285,7 @@ def test_discard_form_with_the_real_simulation() -> None:
 
 def test_run_analysis_with_the_real_simulation() -> None:
     from trainer.rules import PRESETS
-    from trainer.ui.hand_analysis import run_analysis
+    from trainer.ui.analysis.hand import run_analysis
 
     seen: list[float] = []
     hand = ["JK", "JH", "JD", "AH", "KH", "QH", "7S", "6C", "5C", "9D"]

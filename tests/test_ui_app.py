@@ -12,13 +12,13 @@ from streamlit.testing.v1 import AppTest
 from trainer.cards import Card, Rank, Suit
 from trainer.quiz import MASTERY_STREAK, Mastery, Question, make_question
 from trainer.rules import PRESETS, RuleSet
-from trainer.ui.cards_svg import red_suits
-from trainer.ui.lesson_files import load_lessons
-from trainer.ui.rule_options import TITLES, option_words
+from trainer.ui.data.lesson_files import load_lessons
+from trainer.ui.data.rule_options import TITLES, option_words
+from trainer.ui.widgets.cards import red_suits
 
 APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
-LEARN = "trainer/ui/learn.py"
-RULES = "trainer/ui/rules_page.py"
+LEARN = "trainer/ui/pages/learn.py"
+RULES = "trainer/ui/pages/rules.py"
 
 
 @pytest.fixture(autouse=True)

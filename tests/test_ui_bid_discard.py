@@ -18,8 +18,10 @@ from trainer.generate.discard_puzzles import DiscardPuzzle
 from trainer.generate.explain import seat_name
 from trainer.progress import ProgressStore, Rating
 from trainer.rules import PRESETS
-from trainer.ui.auction_view import auction_table, call_rows
-from trainer.ui.candidate_views import (
+from trainer.ui.data.puzzle_bank import load_bank
+from trainer.ui.puzzles.answer import Answer
+from trainer.ui.widgets.auction import auction_table, call_rows, call_text
+from trainer.ui.widgets.candidates import (
     MAKES,
     MISSING,
     SCORE,
@@ -28,16 +30,14 @@ from trainer.ui.candidate_views import (
     bar_figure,
     call_table,
     discard_table,
+    makes,
     mine_row,
 )
-from trainer.ui.hand_analysis import call_text, makes
-from trainer.ui.puzzle_answer import Answer
-from trainer.ui.puzzle_bank import load_bank
 
 APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
-BID = "trainer/ui/bid_page.py"
-DISCARD = "trainer/ui/discard_page.py"
-PROGRESS = "trainer/ui/progress_page.py"
+BID = "trainer/ui/pages/bidding.py"
+DISCARD = "trainer/ui/pages/discard.py"
+PROGRESS = "trainer/ui/pages/progress.py"
 BIDS: tuple[BidPuzzle, ...] = load_bank(kind="bid").puzzles
 DISCARDS: tuple[DiscardPuzzle, ...] = load_bank(kind="discard").puzzles
 

@@ -12,11 +12,11 @@ from streamlit.testing.v1 import AppTest
 from trainer.progress import ProgressStore
 from trainer.quiz import MASTERY_STREAK, Question
 from trainer.rules import ruleset
-from trainer.ui.profile import md
+from trainer.ui.data.profile import md
 
 APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
-LEARN = "trainer/ui/learn.py"
-RULES = "trainer/ui/rules_page.py"
+LEARN = "trainer/ui/pages/learn.py"
+RULES = "trainer/ui/pages/rules.py"
 
 
 @pytest.fixture

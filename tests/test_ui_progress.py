@@ -13,8 +13,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from trainer.progress import Attempt, ProgressStore, Rating
-from trainer.ui.progress_charts import accuracy_figure, rating_figure
-from trainer.ui.progress_data import (
+from trainer.ui.data.progress_data import (
     PuzzleCounts,
     accuracy_by_lesson,
     accuracy_by_theme,
@@ -24,11 +23,12 @@ from trainer.ui.progress_data import (
     rating_history,
     review_table,
 )
-from trainer.ui.puzzle_bank import load_bank
-from trainer.ui.puzzle_choice import record_rating
+from trainer.ui.data.puzzle_bank import load_bank
+from trainer.ui.data.puzzle_choice import record_rating
+from trainer.ui.widgets.charts import accuracy_figure, rating_figure
 
 APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
-PROGRESS = "trainer/ui/progress_page.py"
+PROGRESS = "trainer/ui/pages/progress.py"
 PUZZLES = load_bank().puzzles
 
 

@@ -16,8 +16,7 @@ from trainer.generate.grading import PuzzleSession
 from trainer.generate.records import PlayPuzzle
 from trainer.progress import ProgressStore, Rating
 from trainer.rules import PRESETS, Play, RuleSet
-from trainer.ui.board_html import NARROW_STYLE, board_html, compass, history_rows
-from trainer.ui.puzzle_bank import (
+from trainer.ui.data.puzzle_bank import (
     PuzzleFilter,
     fits_rules,
     for_rules,
@@ -25,10 +24,11 @@ from trainer.ui.puzzle_bank import (
     matching,
     theme_words,
 )
-from trainer.ui.puzzle_choice import TARGET_SCORE, next_puzzle, record_rating
+from trainer.ui.data.puzzle_choice import TARGET_SCORE, next_puzzle, record_rating
+from trainer.ui.widgets.board import NARROW_STYLE, board_html, compass, history_rows
 
 APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
-PLAY = "trainer/ui/play_page.py"
+PLAY = "trainer/ui/pages/play.py"
 BANK = load_bank()
 PUZZLES = for_rules(BANK, RuleSet()).puzzles  # those the app serves under the default rules
 
@@ -451,7 +451,7 @@ def test_board_shows_every_hand_and_the_history() -> None:
 def test_next_puzzle_looks_up_a_shortlist_only() -> None:
     import dataclasses
 
-    from trainer.ui.puzzle_choice import SHORTLIST
+    from trainer.ui.data.puzzle_choice import SHORTLIST
 
     many = [dataclasses.replace(PUZZLES[0], id=f"x{i:04d}", rating=1000.0 + 10 * i)
             for i in range(200)]
@@ -554,7 +554,7 @@ def test_one_miss_moves_a_puzzle_a_little() -> None:
     # The banks record a deviation of 300; starting there, one miss by a 1009 learner moved a
     # puzzle 1230 -> 1309. Capped at 120 it moves about 17.
     from trainer.progress import update_pair
-    from trainer.ui.puzzle_choice import PUZZLE_DEVIATION
+    from trainer.ui.data.puzzle_choice import PUZZLE_DEVIATION
 
     puzzle = PUZZLES[0]
     assert puzzle.rating_deviation == 300
@@ -566,7 +566,7 @@ def test_one_miss_moves_a_puzzle_a_little() -> None:
 
 def test_a_new_learners_rating_is_called_provisional() -> None:
     from trainer.progress import Learner
-    from trainer.ui.puzzle_picker import rating_line
+    from trainer.ui.puzzles.picker import rating_line
 
     new = Learner(1, "Ann", Rating())
     settled = Learner(1, "Ann", Rating(1600, 80))
@@ -578,7 +578,7 @@ def test_replies_are_told_trick_by_trick() -> None:
     # p0000080: the right first card is followed by three tricks of replies; each ends with
     # its winner (the first one the learner's) instead of one long run of cards.
     from trainer.generate.grading import PuzzleSession
-    from trainer.ui.play_page import replies_text
+    from trainer.ui.pages.play import replies_text
 
     puzzle = BANK.by_id("p0000080")
     session = PuzzleSession(puzzle)

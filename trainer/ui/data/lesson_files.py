@@ -31,10 +31,10 @@ from trainer.errors import TrainerError
 from trainer.notation import parse_card, parse_suit
 from trainer.quiz import QUIZZES, Mastery
 from trainer.rules import CardOrder
-from trainer.ui.cards_svg import hand_html, inline_cards_html, red_suits
-from trainer.ui.rule_options import option_words
+from trainer.ui.data.rule_options import option_words
+from trainer.ui.widgets.cards import hand_html, inline_cards_html, red_suits
 
-LESSON_DIR = Path(__file__).resolve().parents[2] / "lessons"
+LESSON_DIR = Path(__file__).resolve().parents[3] / "lessons"
 REQUIRED_KEYS = ("id", "title", "order", "quiz")
 ROW_WIDTH = 56
 """Width of a card in a lesson's row of cards: thirteen trumps fit on two lines, eleven on one."""

@@ -15,7 +15,7 @@ from trainer.generate.grading import PuzzleSession, Verdict
 from trainer.generate.records import PlayPuzzle
 from trainer.play import PlayState
 from trainer.rules import Play
-from trainer.ui.solver_access import solver_lock
+from trainer.ui.data.solver_access import solver_lock
 
 
 @dataclass

@@ -26,10 +26,8 @@ from trainer.play import PlayState
 from trainer.progress import Learner
 from trainer.rules import Play
 from trainer.two_player import TablePlayState
-from trainer.ui.board_html import board_html, history_rows
-from trainer.ui.play_attempt import PlayAttempt
-from trainer.ui.profile import STORE_ERRORS, current_learner, store
-from trainer.ui.puzzle_bank import (
+from trainer.ui.data.profile import STORE_ERRORS, current_learner, store
+from trainer.ui.data.puzzle_bank import (
     CONTRACT_TYPES,
     SIDES,
     Bank,
@@ -37,7 +35,9 @@ from trainer.ui.puzzle_bank import (
     puzzle_label,
     themes_text,
 )
-from trainer.ui.puzzle_picker import NO_MATCH, PARAM, PuzzlePicker, open_bank, rating_line
+from trainer.ui.puzzles.picker import NO_MATCH, PARAM, PuzzlePicker, open_bank, rating_line
+from trainer.ui.puzzles.play_attempt import PlayAttempt
+from trainer.ui.widgets.board import board_html, history_rows
 
 ATTEMPT_KEY = "play_attempt"  # the PlayAttempt of the puzzle on show
 UNFINISHED_SETTING = "play_unfinished"  # a first try still going: {"puzzle": id, "plays": codes}

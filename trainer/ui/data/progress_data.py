@@ -12,7 +12,7 @@ from urllib.parse import urlencode
 import pandas as pd
 
 from trainer.progress import Attempt, Rating
-from trainer.ui.puzzle_bank import theme_words
+from trainer.ui.data.puzzle_bank import theme_words
 
 LESSON = "lesson"
 PRACTICE = "practice"

@@ -4,7 +4,7 @@ table and the ladder of bids for the chosen rules.
 Each option is a widget keyed ``rule:<name>`` (a toggle for true/false options, a selectbox for
 choices), seeded from the rules in use. Any change builds a new `RuleSet`; if the engine rejects
 the combination (the 45-card pack with 3 players) the page says why and keeps the last valid
-rules. The rules in use live in ``st.session_state["rules"]`` (see `trainer.ui.state`), and are
+rules. The rules in use live in ``st.session_state["rules"]`` (see `trainer.ui.data.state`), and are
 saved for the learner chosen on Home, if any.
 """
 
@@ -20,11 +20,11 @@ from trainer.bidding import Bid, ladder
 from trainer.errors import TrainerError
 from trainer.rules import PRESETS, STRAINS, RuleSet, preset_name
 from trainer.scoring import MISERE_VALUE, NULLO_VALUE, OPEN_MISERE_VALUE, bid_value
-from trainer.ui.cards_svg import hand_html
-from trainer.ui.profile import current_learner, md
-from trainer.ui.rule_book import rule_book_sections
-from trainer.ui.rule_options import SECTION_TITLES, OptionSpec, option_specs, rules_summary
-from trainer.ui.state import current_rules, set_rules
+from trainer.ui.data.profile import current_learner, md
+from trainer.ui.data.rule_book import rule_book_sections
+from trainer.ui.data.rule_options import SECTION_TITLES, OptionSpec, option_specs, rules_summary
+from trainer.ui.data.state import current_rules, set_rules
+from trainer.ui.widgets.cards import hand_html
 
 PRESET_KEY = "rules_preset"
 CUSTOM = "custom"

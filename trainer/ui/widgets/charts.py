@@ -1,5 +1,5 @@
 """Plotly figures for the Progress page: the rating line with its deviation band, and accuracy
-bars. Pure functions of the tables in `trainer.ui.progress_data`."""
+bars. Pure functions of the tables in `trainer.ui.data.progress_data`."""
 
 from __future__ import annotations
 

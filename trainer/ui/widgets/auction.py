@@ -1,4 +1,5 @@
-"""The auction so far as a table by seat, and call buttons' labels (pure functions).
+"""The auction so far as a table by seat, calls and auction notes in words, and call buttons'
+labels (pure functions).
 
 Columns are the seats in calling order, from the dealer's left (the dealer last); each row is
 one round. With ``to_call`` given, a "?" marks where that seat calls next. A player who has
@@ -9,6 +10,7 @@ until the bidding is reopened) has "—" in those turns.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import pandas as pd
 
@@ -17,7 +19,25 @@ from trainer.cards import Seat
 from trainer.errors import TrainerError
 from trainer.generate.explain import seat_name
 from trainer.rules import RuleSet
-from trainer.ui.hand_analysis import call_text
+
+
+def seat_words(note: str) -> str:
+    """An auction note with its seat in words: ``"W bid 6♣: …"`` -> ``"West bid 6♣: …"``."""
+    first, _, rest = note.partition(" ")
+    try:
+        return f"{seat_name(Seat(first))} {rest}"
+    except (ValueError, KeyError):
+        return note
+
+
+def call_text(code: Any) -> str:
+    """A call code in words: ``"P"`` -> ``"Pass"``, ``"7H"`` -> ``"7♥"`` (unknown codes as
+    they are)."""
+    try:
+        call = parse_call(str(code))
+    except TrainerError:
+        return str(code)
+    return call.pretty if isinstance(call, Bid) else "Pass"
 
 
 def seat_heading(seat: Seat, dealer: Seat, you: Seat | None) -> str:

@@ -2,7 +2,7 @@
 Discard puzzle pages.
 
 A `PuzzlePicker` draws the filters (themes and difficulty, plus any the page adds), the
-puzzle list and the "Next puzzle for me" button (`trainer.ui.puzzle_choice.next_puzzle`: due
+puzzle list and the "Next puzzle for me" button (`trainer.ui.data.puzzle_choice.next_puzzle`: due
 reviews first, then the puzzle the learner is about 60% likely to solve), and keeps the puzzle on
 show in the session and in the address (``?puzzle=<id>``). Its session and widget keys start
 with the page's ``prefix``: ``<prefix>_current``, ``_pick``, ``_themes``, ``_rating``,
@@ -26,8 +26,8 @@ import streamlit as st
 from trainer.errors import TrainerError
 from trainer.progress import Learner, PuzzleResult, Rating
 from trainer.rules import PRESETS
-from trainer.ui.profile import LEARNER_KEY, STORE_ERRORS, current_learner, md, store
-from trainer.ui.puzzle_bank import (
+from trainer.ui.data.profile import LEARNER_KEY, STORE_ERRORS, current_learner, md, store
+from trainer.ui.data.puzzle_bank import (
     Bank,
     PuzzleFilter,
     for_rules,
@@ -36,9 +36,9 @@ from trainer.ui.puzzle_bank import (
     puzzle_rules,
     theme_words,
 )
-from trainer.ui.puzzle_choice import P, RatedPuzzle, next_puzzle, record_rating
-from trainer.ui.rule_options import rules_summary
-from trainer.ui.state import current_rules, switch_rules
+from trainer.ui.data.puzzle_choice import P, RatedPuzzle, next_puzzle, record_rating
+from trainer.ui.data.rule_options import rules_summary
+from trainer.ui.data.state import current_rules, switch_rules
 
 PARAM = "puzzle"
 NO_MATCH = "No puzzle matches these choices: widen the filters."

@@ -10,10 +10,9 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import streamlit as st
 
 from trainer.progress import Attempt, Learner, StoreError
-from trainer.ui.lesson_files import LessonError, load_lessons
-from trainer.ui.profile import STORE_ERRORS, UNKNOWN_KEY, current_learner, md, store
-from trainer.ui.progress_charts import PLOT_CONFIG, accuracy_figure, rating_figure
-from trainer.ui.progress_data import (
+from trainer.ui.data.lesson_files import LessonError, load_lessons
+from trainer.ui.data.profile import STORE_ERRORS, UNKNOWN_KEY, current_learner, md, store
+from trainer.ui.data.progress_data import (
     PuzzleCounts,
     accuracy_by_lesson,
     accuracy_by_theme,
@@ -23,11 +22,9 @@ from trainer.ui.progress_data import (
     rating_history,
     review_table,
 )
-from trainer.ui.puzzle_bank import KINDS, load_bank
-
-HOME_PAGE = "trainer/ui/home.py"
-PLAY_PAGE = "trainer/ui/play_page.py"
-LEARN_PAGE = "trainer/ui/learn.py"
+from trainer.ui.data.puzzle_bank import KINDS, load_bank
+from trainer.ui.pages import HOME_PAGE, LEARN_PAGE, PLAY_PAGE
+from trainer.ui.widgets.charts import PLOT_CONFIG, accuracy_figure, rating_figure
 
 
 def lesson_titles() -> dict[str, str]:

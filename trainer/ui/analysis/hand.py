@@ -22,7 +22,7 @@ from __future__ import annotations
 import importlib
 import sys
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -33,11 +33,12 @@ import streamlit as st
 from trainer.bidding import Bid, parse_call, turns_from_calls
 from trainer.cards import Seat, sort_key
 from trainer.errors import TrainerError
-from trainer.generate.explain import seat_name
 from trainer.notation import parse_hand
 from trainer.rules import CardOrder, RuleSet
-from trainer.ui.cards_svg import hand_html
-from trainer.ui.state import current_rules
+from trainer.ui.data.state import current_rules
+from trainer.ui.widgets.auction import call_text, seat_words
+from trainer.ui.widgets.candidates import field, makes
+from trainer.ui.widgets.cards import hand_html
 
 MODULE = "trainer.simulate"
 ENTRY = "analyse_bid"
@@ -118,49 +119,12 @@ def _notes(result: Any) -> tuple[str, ...]:
             *(f"dropped: {seat_words(d)}" for d in getattr(result, "dropped", ())))
 
 
-def seat_words(note: str) -> str:
-    """An auction note with its seat in words: ``"W bid 6♣: …"`` -> ``"West bid 6♣: …"``."""
-    first, _, rest = note.partition(" ")
-    try:
-        return f"{seat_name(Seat(first))} {rest}"
-    except (ValueError, KeyError):
-        return note
-
-
-def call_text(code: Any) -> str:
-    """A call code in words: ``"P"`` -> ``"Pass"``, ``"7H"`` -> ``"7♥"`` (unknown codes as
-    they are)."""
-    try:
-        call = parse_call(str(code))
-    except TrainerError:
-        return str(code)
-    return call.pretty if isinstance(call, Bid) else "Pass"
-
-
-def _get(candidate: Any, name: str) -> Any:
-    return candidate.get(name) if isinstance(candidate, Mapping) else getattr(candidate, name,
-                                                                                None)
-
-
-def makes(result: Any, standing_side: str | None) -> float | None:
-    """The chance the contract a call leads to makes, whoever declares it. A pass leaves the
-    standing bid to be played (``standing_side``: `BidAnalysis.standing_side`); when that bid
-    is the opponents', the result's ``p_make`` (our side's success: the bid set) is turned
-    round. None for a pass with no bid standing: the hand is thrown in."""
-    call, chance = _get(result, "call"), _get(result, "p_make")
-    if call != "P" or chance is None:
-        return chance
-    if standing_side is None:
-        return None
-    return 1 - chance if standing_side == "theirs" else chance
-
-
 def candidates_table(candidates: Sequence[Any], standing_side: str | None = None) -> pd.DataFrame:
     """The candidate calls as a table, best expected score first; the chance to make is that
     of the contract each call leads to (`makes`)."""
     rows = []
     for c in candidates:
-        rows.append({f: _get(c, f) for f in FIELDS})
+        rows.append({f: field(c, f) for f in FIELDS})
         rows[-1]["p_make"] = makes(c, standing_side)
         rows[-1]["call"] = call_text(rows[-1]["call"])
     frame = pd.DataFrame(rows, columns=list(FIELDS))

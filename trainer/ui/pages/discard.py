@@ -15,32 +15,27 @@ attempt at a puzzle is rated (a puzzle played before is practice).
 
 from __future__ import annotations
 
+from typing import Any
+
 import streamlit as st
 
 from trainer.cards import Card
-from trainer.errors import TrainerError
 from trainer.generate.bands import DISCARD_LIMITS
 from trainer.generate.discard_puzzles import DiscardGrade, DiscardPuzzle, grade_discard
 from trainer.generate.explain import seat_name
-from trainer.progress import Learner
 from trainer.rules import CardOrder
-from trainer.ui.auction_view import auction_table
-from trainer.ui.candidate_views import (
+from trainer.ui.data.solver_access import solver_lock
+from trainer.ui.puzzles.answer import Answer, DecisionPage, band_badge, glossary
+from trainer.ui.puzzles.picker import PuzzlePicker
+from trainer.ui.widgets.auction import auction_table
+from trainer.ui.widgets.candidates import (
     MISSING,
-    SCORE,
-    SE,
-    bar_figure,
     discard_table,
-    mine_row,
+    score_figure,
     styled,
 )
-from trainer.ui.cards_svg import card_svg
-from trainer.ui.profile import current_learner
-from trainer.ui.progress_charts import PLOT_CONFIG
-from trainer.ui.puzzle_answer import Answer, answer_actions, band_badge, glossary
-from trainer.ui.puzzle_bank import Bank, themes_text
-from trainer.ui.puzzle_picker import NO_MATCH, PuzzlePicker, open_bank, rating_line
-from trainer.ui.solver_access import solver_lock
+from trainer.ui.widgets.cards import card_svg
+from trainer.ui.widgets.charts import PLOT_CONFIG
 
 KIND = "discard"
 ANSWER_KEY = "discard_answer"  # the Answer on show
@@ -72,23 +67,9 @@ def _clear_picks() -> None:
     st.session_state[ROUND_KEY] = st.session_state.get(ROUND_KEY, 0) + 1
 
 
-def _start(puzzle: DiscardPuzzle) -> None:
-    _clear_picks()
-    st.session_state[ANSWER_KEY] = Answer(puzzle.id)
-
-
-def picker(bank: Bank[DiscardPuzzle]) -> PuzzlePicker[DiscardPuzzle]:
-    return PuzzlePicker(KIND, bank, puzzle_label, _start)
-
-
-def answer_for(puzzle: DiscardPuzzle) -> Answer[DiscardGrade]:
-    """The answer on show for ``puzzle`` (a fresh one, ticks cleared, if the session holds
-    another puzzle's)."""
-    answer = st.session_state.get(ANSWER_KEY)
-    if not isinstance(answer, Answer) or answer.puzzle_id != puzzle.id:
-        _start(puzzle)
-        answer = st.session_state[ANSWER_KEY]
-    return answer
+# The page's flow; a fresh answer (another puzzle, or Retry) clears the ticks.
+PAGE: DecisionPage[DiscardPuzzle, DiscardGrade] = DecisionPage(
+    KIND, "Discard puzzles", "discard", ANSWER_KEY, puzzle_label, _clear_picks)
 
 
 def chosen(puzzle: DiscardPuzzle) -> list[Card]:
@@ -99,45 +80,39 @@ def chosen(puzzle: DiscardPuzzle) -> list[Card]:
 # --- callbacks ---------------------------------------------------------------------------------
 
 
+def _graded(puzzle: DiscardPuzzle, cards: list[Card]) -> DiscardGrade:
+    with solver_lock():
+        return grade_discard(puzzle, cards, workers=1)
+
+
+def _detail(puzzle: DiscardPuzzle, codes: tuple[str, ...], grade: DiscardGrade) -> dict[str, Any]:
+    """What the store keeps of a graded discard."""
+    return {"discard": list(codes), "band": grade.band, "loss": round(grade.loss, 1),
+            "best": [c.code for c in grade.best.discard],
+            "chance_loss": round(grade.chance_loss, 3),
+            "trick_loss": round(grade.trick_loss, 2), "title": puzzle.title}
+
+
 def _discard(chooser: PuzzlePicker[DiscardPuzzle], puzzle: DiscardPuzzle) -> None:
     cards = chosen(puzzle)
     if len(cards) != puzzle.rules.kitty_size:
         return  # a stale click: the ticks changed
-    answer = answer_for(puzzle)
-    try:
-        with solver_lock():
-            grade = grade_discard(puzzle, cards, workers=1)
-    except TrainerError as e:
-        st.session_state[chooser.key("note")] = f"That discard cannot be graded: {e}"
-        return
     codes = tuple(c.code for c in cards)
-    if answer.give(codes, grade, grade.band) and not answer.saved:
-        detail = {"discard": list(codes), "band": grade.band, "loss": round(grade.loss, 1),
-                  "best": [c.code for c in grade.best.discard],
-                  "chance_loss": round(grade.chance_loss, 3),
-                  "trick_loss": round(grade.trick_loss, 2), "title": puzzle.title}
-        answer.saved = chooser.save(KIND, puzzle, bool(answer.result), detail)
-
-
-def _retry(puzzle: DiscardPuzzle) -> None:
-    _clear_picks()
-    answer_for(puzzle).retry()
+    PAGE.give(chooser, puzzle, codes, lambda: _graded(puzzle, cards),
+              lambda grade: _detail(puzzle, codes, grade), "discard")
 
 
 # --- drawing -----------------------------------------------------------------------------------
 
 
-def _header(puzzle: DiscardPuzzle, learner: Learner | None, played: bool) -> None:
+def _header(chooser: PuzzlePicker[DiscardPuzzle], puzzle: DiscardPuzzle) -> None:
     a = puzzle.analysis
     count = puzzle.rules.kitty_size
     st.subheader(f"Which {count} cards do you discard?")
     kitty = " ".join(c.pretty for c in puzzle.kitty)
     st.markdown(f"**Contract:** {a.contract.pretty} by {seat_name(a.seat)} (you) · "
                 f"**From the kitty:** {kitty}")
-    themes = themes_text(puzzle.themes, hidden=())
-    st.caption(f"Puzzle {puzzle.id}" + (f" · themes: {themes}" if themes else "") +
-               " · trumps have a gold edge.")
-    st.markdown(rating_line(puzzle, learner, played))
+    PAGE.about(chooser, puzzle, " · trumps have a gold edge.")
     with st.expander("The auction"):
         st.table(auction_table(puzzle.rules, a.dealer, a.auction, you=a.seat), border="horizontal",
                  hide_index=True)
@@ -178,8 +153,7 @@ def _grade(puzzle: DiscardPuzzle, answer: Answer[DiscardGrade]) -> None:
     st.markdown(grade.explanation)
     if grade.computed:
         st.caption("Your discard was not in the table: it was played on the same layouts.")
-    if answer.retries and answer.result is not None:
-        st.caption("A retry is practice: only a first try at a puzzle is rated.")
+    PAGE.practice_note(answer)
     table = discard_table(puzzle.analysis.candidates, grade.result)
     st.dataframe(styled(table), hide_index=True, key="discard_table", placeholder=MISSING)
     st.caption(f"Each discard played double dummy on {puzzle.analysis.samples} random "
@@ -192,32 +166,13 @@ def _grade(puzzle: DiscardPuzzle, answer: Answer[DiscardGrade]) -> None:
                "two of them is surer than their ± s.e. (each score's own spread) suggests. "
                f"{GRADES}")
     glossary("the other three hands")
-    figure = bar_figure(list(table["Discard"]), list(table[SCORE]), mine_row(table),
-                        title="Expected score per discard", errors=list(table[SE]))
+    figure = score_figure(table, "Discard", "Expected score per discard")
     st.plotly_chart(figure, key="discard_chart", config=PLOT_CONFIG)
 
 
 def render() -> None:
     """Draw the Discard puzzles page."""
-    fitting = open_bank(KIND, "Discard puzzles", "discard")
-    if fitting is None:
-        return
-    chooser = picker(fitting)
-    puzzle = chooser.on_show()
-    chooser.render(puzzle)
-    if puzzle is None:
-        st.info(NO_MATCH)
-        return
-    answer = answer_for(puzzle)
-    st.divider()
-    _header(puzzle, current_learner(), chooser.played_before(puzzle))
-    _cards(puzzle, answer)
-    if answer.grade is None:
-        _choose(chooser, puzzle)
-    else:
-        _grade(puzzle, answer)
-        chooser.show_saved(puzzle)
-    answer_actions("discard", lambda: _retry(puzzle), chooser.next, answer.grade is not None)
+    PAGE.render(_header, _cards, _choose, _grade)
 
 
 if __name__ == "__main__":

@@ -9,9 +9,8 @@ from trainer.cards import Suit
 from trainer.progress import Learner, StoreError
 from trainer.quiz import MASTERY_STREAK, Mastery
 from trainer.rules import CardOrder
-from trainer.ui.cards_svg import hand_html
-from trainer.ui.lesson_files import LessonError, load_lessons, next_lesson, parse_marker
-from trainer.ui.profile import (
+from trainer.ui.data.lesson_files import LessonError, load_lessons, next_lesson, parse_marker
+from trainer.ui.data.profile import (
     STORE_ERRORS,
     UNKNOWN_KEY,
     current_learner,
@@ -20,15 +19,21 @@ from trainer.ui.profile import (
     name_problem,
     store,
 )
-from trainer.ui.progress_data import PuzzleCounts
-from trainer.ui.rule_options import rules_summary
-from trainer.ui.state import current_rules, saved_mastery, select_learner
+from trainer.ui.data.progress_data import PuzzleCounts
+from trainer.ui.data.rule_options import rules_summary
+from trainer.ui.data.state import current_rules, saved_mastery, select_learner
+from trainer.ui.pages import (
+    ANALYSE_PAGE,
+    BID_PAGE,
+    DISCARD_PAGE,
+    LEARN_PAGE,
+    PLAY_PAGE,
+    PROGRESS_PAGE,
+    RULES_PAGE,
+)
+from trainer.ui.widgets.cards import hand_html
 
 _SHOWCASE = parse_marker("JK JH JD AH KH")
-LEARN_PAGE = "trainer/ui/learn.py"
-PLAY_PAGE = "trainer/ui/play_page.py"
-BID_PAGE = "trainer/ui/bid_page.py"
-DISCARD_PAGE = "trainer/ui/discard_page.py"
 NEW_NAME_KEY = "learner_new_name"
 PICK_NAME_KEY = "learner_pick"
 ERROR_KEY = "learner_error"
@@ -220,11 +225,11 @@ def render() -> None:
         st.page_link(PLAY_PAGE, label="Play puzzles", icon=":material/playing_cards:")
         st.page_link(BID_PAGE, label="Bidding puzzles", icon=":material/gavel:")
         st.page_link(DISCARD_PAGE, label="Discard puzzles", icon=":material/swap_horiz:")
-        st.page_link("trainer/ui/analyse_page.py", label="Analyse a position",
+        st.page_link(ANALYSE_PAGE, label="Analyse a position",
                      icon=":material/calculate:")
-        st.page_link("trainer/ui/progress_page.py", label="Your progress",
+        st.page_link(PROGRESS_PAGE, label="Your progress",
                      icon=":material/monitoring:")
-        st.page_link("trainer/ui/rules_page.py", label="Choose the rules", icon=":material/tune:")
+        st.page_link(RULES_PAGE, label="Choose the rules", icon=":material/tune:")
     st.caption(f"Rules in use: {rules_summary(current_rules())}.")
 
 

@@ -4,7 +4,7 @@ The position is the JSON object of docs/DESIGN.md ("Card codes and positions"). 
 legal card of the player to move with the solver (the tricks the declarer's side takes from the
 current trick on, with best play by both sides after it; misère: the declarer's own tricks) and
 tells a principal line trick by trick. Bad input shows the parser's message naming the field,
-never a traceback. Below it, the "analyse my hand" section (`trainer.ui.hand_analysis`) appears
+never a traceback. Below it, the "analyse my hand" section (`trainer.ui.analysis.hand`) appears
 once the simulation module is installed.
 """
 
@@ -14,11 +14,11 @@ import streamlit as st
 
 from trainer.errors import TrainerError
 from trainer.generate.explain import seat_name
-from trainer.ui.board_html import board_html
-from trainer.ui.hand_analysis import render_hand_analysis
-from trainer.ui.position_values import EXAMPLE, Result, pretty_json, value_position, values_table
-from trainer.ui.puzzle_bank import load_bank
-from trainer.ui.state import current_rules
+from trainer.ui.analysis.hand import render_hand_analysis
+from trainer.ui.analysis.position import EXAMPLE, Result, pretty_json, value_position, values_table
+from trainer.ui.data.puzzle_bank import load_bank
+from trainer.ui.data.state import current_rules
+from trainer.ui.widgets.board import board_html
 
 TEXT_KEY = "analyse_json"
 RESULT_KEY = "analyse_result"

@@ -5,7 +5,7 @@ Keys in ``st.session_state``: ``"rules"`` (the `RuleSet` in use), ``"rng"`` (a
 ``random.Random`` the practice questions draw their seeds from; ``"rng_seed"`` seeds it, and a
 test may set it first), ``"mastery"`` (lesson id to `Mastery`, this session's answers).
 
-With a learner chosen (`trainer.ui.profile`), every practice answer is also written to the
+With a learner chosen (`trainer.ui.data.profile`), every practice answer is also written to the
 learner store and mastery is read back from it, so it outlasts a refresh or a server restart;
 the rules are saved as the learner's ``"rules"`` setting (`preset_name` form) and restored.
 """
@@ -22,7 +22,7 @@ from trainer.errors import TrainerError
 from trainer.progress import MASTERY_STREAK, Learner, LessonProgress
 from trainer.quiz import Mastery
 from trainer.rules import PRESETS, RuleSet, preset_name, ruleset
-from trainer.ui.profile import STORE_ERRORS, current_learner, open_learner, store
+from trainer.ui.data.profile import STORE_ERRORS, current_learner, open_learner, store
 
 RULES_KEY = "rules"
 RNG_KEY = "rng"

@@ -7,7 +7,8 @@ table did not hold it, marked in a "You" column (words, not only colour) and hig
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import pandas as pd
 import plotly.graph_objects as go
@@ -18,7 +19,7 @@ from trainer.cards import sort_key
 from trainer.generate.bid_puzzles import top_strains
 from trainer.rules import Strain
 from trainer.simulate import BidAnalysis, CallResult, DiscardResult, score_key
-from trainer.ui.hand_analysis import call_text, makes
+from trainer.ui.widgets.auction import call_text
 
 YOU = "◀ you"
 HIGHLIGHT = "background-color: rgba(255, 193, 7, 0.28); font-weight: 600"
@@ -32,6 +33,25 @@ MISSING = "—"
 """What a cell without a figure shows (the tricks of a pass with no bid standing, or of a
 misère): the pages pass it to ``st.dataframe(placeholder=...)``, which otherwise draws "None"
 for a missing value whatever the Styler says."""
+
+
+def field(candidate: Any, name: str) -> Any:
+    """A candidate's ``name`` field, from a record's dict or a result object (None if absent)."""
+    return candidate.get(name) if isinstance(candidate, Mapping) else getattr(candidate, name,
+                                                                                None)
+
+
+def makes(result: Any, standing_side: str | None) -> float | None:
+    """The chance the contract a call leads to makes, whoever declares it. A pass leaves the
+    standing bid to be played (``standing_side``: `BidAnalysis.standing_side`); when that bid
+    is the opponents', the result's ``p_make`` (our side's success: the bid set) is turned
+    round. None for a pass with no bid standing: the hand is thrown in."""
+    call, chance = field(result, "call"), field(result, "p_make")
+    if call != "P" or chance is None:
+        return chance
+    if standing_side is None:
+        return None
+    return 1 - chance if standing_side == "theirs" else chance
 
 
 def discard_text(result: DiscardResult) -> str:
@@ -115,6 +135,13 @@ def bar_figure(labels: Sequence[str], values: Sequence[float], mine: int | None,
         yaxis={"autorange": "reversed", "type": "category"},
         xaxis={"tickformat": ".0%" if percent else "+d", "zeroline": True})
     return fig
+
+
+def score_figure(table: pd.DataFrame, label: str, title: str) -> go.Figure:
+    """`bar_figure` of a candidate table (`call_table`, `discard_table`): the ``label`` column's
+    expected scores with their standard errors, the learner's row in gold."""
+    return bar_figure(list(table[label]), list(table[SCORE]), mine_row(table), title=title,
+                      errors=list(table[SE]))
 
 
 def trick_figure(analysis: BidAnalysis, mine: str | None = None) -> go.Figure | None:

@@ -13,31 +13,26 @@ the learner's first attempt at a puzzle is rated (a puzzle played before is prac
 
 from __future__ import annotations
 
+from typing import Any
+
 import streamlit as st
 
-from trainer.errors import TrainerError
 from trainer.generate.bid_puzzles import BidGrade, BidPuzzle, call_name, grade_bid
 from trainer.generate.explain import seat_name
-from trainer.progress import Learner
-from trainer.ui.auction_view import auction_table, call_label, call_rows
-from trainer.ui.candidate_views import (
+from trainer.ui.data.puzzle_bank import theme_words
+from trainer.ui.data.rule_options import rules_summary
+from trainer.ui.puzzles.answer import Answer, DecisionPage, band_badge, glossary
+from trainer.ui.puzzles.picker import PuzzlePicker
+from trainer.ui.widgets.auction import auction_table, call_label, call_rows, call_text, seat_words
+from trainer.ui.widgets.candidates import (
     MISSING,
-    SCORE,
-    SE,
-    bar_figure,
     call_table,
-    mine_row,
+    score_figure,
     styled,
     trick_figure,
 )
-from trainer.ui.cards_svg import hand_html
-from trainer.ui.hand_analysis import call_text, seat_words
-from trainer.ui.profile import current_learner
-from trainer.ui.progress_charts import PLOT_CONFIG
-from trainer.ui.puzzle_answer import Answer, answer_actions, band_badge, glossary
-from trainer.ui.puzzle_bank import Bank, theme_words, themes_text
-from trainer.ui.puzzle_picker import NO_MATCH, PuzzlePicker, open_bank, rating_line
-from trainer.ui.rule_options import rules_summary
+from trainer.ui.widgets.cards import hand_html
+from trainer.ui.widgets.charts import PLOT_CONFIG
 
 KIND = "bid"
 ANSWER_KEY = "bid_answer"  # the Answer on show
@@ -49,61 +44,40 @@ def puzzle_label(puzzle: BidPuzzle) -> str:
     return f"{theme_words(puzzle.moment)} · {calls} · {puzzle.rating:.0f} · {puzzle.id}"
 
 
-def _start(puzzle: BidPuzzle) -> None:
-    st.session_state[ANSWER_KEY] = Answer(puzzle.id)
-
-
-def picker(bank: Bank[BidPuzzle]) -> PuzzlePicker[BidPuzzle]:
-    return PuzzlePicker(KIND, bank, puzzle_label, _start)
-
-
-def answer_for(puzzle: BidPuzzle) -> Answer[BidGrade]:
-    """The answer on show for ``puzzle`` (a fresh one if the session holds another's)."""
-    answer = st.session_state.get(ANSWER_KEY)
-    if not isinstance(answer, Answer) or answer.puzzle_id != puzzle.id:
-        answer = Answer(puzzle.id)
-        st.session_state[ANSWER_KEY] = answer
-    return answer
+PAGE: DecisionPage[BidPuzzle, BidGrade] = DecisionPage(
+    KIND, "Bidding puzzles", "bidding", ANSWER_KEY, puzzle_label)
 
 
 # --- callbacks ---------------------------------------------------------------------------------
 
 
+def _detail(puzzle: BidPuzzle, code: str, grade: BidGrade) -> dict[str, Any]:
+    """What the store keeps of a graded call."""
+    return {"call": code, "band": grade.band, "loss": round(grade.loss, 1),
+            "best": grade.best.call, "title": puzzle.title}
+
+
 def _call(chooser: PuzzlePicker[BidPuzzle], puzzle: BidPuzzle, code: str) -> None:
-    answer = answer_for(puzzle)
-    try:
-        grade = grade_bid(puzzle, code)
-    except TrainerError as e:
-        st.session_state[chooser.key("note")] = f"That call cannot be graded: {e}"
-        return
-    if answer.give((code,), grade, grade.band) and not answer.saved:
-        detail = {"call": code, "band": grade.band, "loss": round(grade.loss, 1),
-                  "best": grade.best.call, "title": puzzle.title}
-        answer.saved = chooser.save(KIND, puzzle, bool(answer.result), detail)
-
-
-def _retry(puzzle: BidPuzzle) -> None:
-    answer_for(puzzle).retry()
+    PAGE.give(chooser, puzzle, (code,), lambda: grade_bid(puzzle, code),
+              lambda grade: _detail(puzzle, code, grade), "call")
 
 
 # --- drawing -----------------------------------------------------------------------------------
 
 
-def _header(puzzle: BidPuzzle, learner: Learner | None, played: bool) -> None:
+def _header(chooser: PuzzlePicker[BidPuzzle], puzzle: BidPuzzle) -> None:
     a = puzzle.analysis
     question = "Is this hand a misère?" if puzzle.moment == "misere" else "Your call?"
     st.subheader(question)
     st.markdown(f"**You:** {seat_name(a.seat)} · **Dealer:** {seat_name(a.dealer)} · "
                 f"**Rules:** {rules_summary(a.rules)}")
-    themes = themes_text(puzzle.themes, hidden=())
-    st.caption(f"Puzzle {puzzle.id}" + (f" · themes: {themes}" if themes else "") +
-               " · you see only your own hand.")
-    st.markdown(rating_line(puzzle, learner, played))
+    PAGE.about(chooser, puzzle, " · you see only your own hand.")
 
 
-def _table(puzzle: BidPuzzle, answered: str | None) -> None:
+def _table(puzzle: BidPuzzle, answer: Answer[BidGrade]) -> None:
     """The hand and the auction: "?" where the learner calls, or once answered their call."""
     a = puzzle.analysis
+    answered = answer.grade.call.call if answer.grade is not None else None
     st.markdown(hand_html(a.hand, label="your hand"), unsafe_allow_html=True)
     st.markdown("**The auction so far**" if answered is None else "**The auction, with your call**")
     calls = list(a.auction) + ([answered] if answered is not None else [])
@@ -126,8 +100,7 @@ def _grade(puzzle: BidPuzzle, answer: Answer[BidGrade]) -> None:
     assert grade is not None
     st.markdown(f"{band_badge(grade.band)} You called **{call_name(grade.call.call)}**.")
     st.markdown(grade.explanation)
-    if answer.retries and answer.result is not None:
-        st.caption("A retry is practice: only a first try at a puzzle is rated.")
+    PAGE.practice_note(answer)
     table = call_table(puzzle.analysis.candidates, grade.call, puzzle.analysis.standing_side)
     st.dataframe(styled(table), hide_index=True, key="bid_table", placeholder=MISSING)
     st.caption("Score: the expected score, points for your side minus the opponents' on this "
@@ -147,32 +120,13 @@ def _grade(puzzle: BidPuzzle, answer: Answer[BidGrade]) -> None:
         c.endswith("MIS") for c in (grade.call.call, a.best.call))
     figure = None if misere else trick_figure(a, grade.call.call)
     if figure is None:
-        figure = bar_figure(list(table["Call"]), list(table[SCORE]), mine_row(table),
-                            title="Expected score per call", errors=list(table[SE]))
+        figure = score_figure(table, "Call", "Expected score per call")
     st.plotly_chart(figure, key="bid_chart", config=PLOT_CONFIG)
 
 
 def render() -> None:
     """Draw the Bidding puzzles page."""
-    fitting = open_bank(KIND, "Bidding puzzles", "bidding")
-    if fitting is None:
-        return
-    chooser = picker(fitting)
-    puzzle = chooser.on_show()
-    chooser.render(puzzle)
-    if puzzle is None:
-        st.info(NO_MATCH)
-        return
-    answer = answer_for(puzzle)
-    st.divider()
-    _header(puzzle, current_learner(), chooser.played_before(puzzle))
-    _table(puzzle, answer.grade.call.call if answer.grade is not None else None)
-    if answer.grade is None:
-        _buttons(chooser, puzzle)
-    else:
-        _grade(puzzle, answer)
-        chooser.show_saved(puzzle)
-    answer_actions("bid", lambda: _retry(puzzle), chooser.next, answer.grade is not None)
+    PAGE.render(_header, _table, _buttons, _grade)
 
 
 if __name__ == "__main__":

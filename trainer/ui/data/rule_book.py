@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-RULE_BOOK = Path(__file__).resolve().parents[2] / "RULES.md"
+RULE_BOOK = Path(__file__).resolve().parents[3] / "RULES.md"
 _HEADING = re.compile(r"^## (\d+)\. (.+)$", re.MULTILINE)
 # The file is kept identical to the user's rule book, which speaks of the project's source
 # documents ("seeds", numbered 000 to 003); the learner reads the rule sheets' languages instead.

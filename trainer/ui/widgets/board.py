@@ -17,7 +17,7 @@ from trainer.generate.explain import play_text, seat_name
 from trainer.play import PlayState
 from trainer.rules import CardOrder, Trick
 from trainer.two_player import TablePlayState, TableTrick
-from trainer.ui.cards_svg import card_svg, trick_html
+from trainer.ui.widgets.cards import card_svg, trick_html
 
 SIDE_WIDTH = 44
 """Card width of the other three hands."""

@@ -16,7 +16,7 @@ from trainer.generate.explain import TrickStory, label_text, tell_line
 from trainer.notation import Position, load_json, parse_position
 from trainer.rules import RuleSet, preset_name
 from trainer.solver import Analysis, analyse, principal_line
-from trainer.ui.solver_access import solver_lock
+from trainer.ui.data.solver_access import solver_lock
 
 EXAMPLE = """{
   "contract": "8H",

@@ -22,9 +22,9 @@ from trainer.generate.bid_puzzles import BidPuzzle
 from trainer.generate.discard_puzzles import DiscardPuzzle
 from trainer.generate.records import PlayPuzzle, load_play_puzzles, read_jsonl
 from trainer.rules import PRESETS, RuleSet
-from trainer.ui.puzzle_choice import P, RatedPuzzle
+from trainer.ui.data.puzzle_choice import P, RatedPuzzle
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 DEFAULT_BANK = ROOT / "puzzles" / "play.jsonl"
 KINDS = ("play", "bid", "discard")
 ENV = {"play": "TRAINER_PUZZLES", "bid": "TRAINER_BID_PUZZLES",

@@ -1,7 +1,7 @@
 """Learn page: the lesson path, each lesson's text with card pictures, and endless practice.
 
 Lessons are Markdown files in ``lessons/`` with front matter (id, title, order, quiz); see
-`trainer.ui.lesson_files`. Card pictures are written in a lesson as a marker::
+`trainer.ui.data.lesson_files`. Card pictures are written in a lesson as a marker::
 
     :cards[JK JH JD AH]            a row of cards, on a line of its own
     ... the card :cards[JD] ...    small cards inside a sentence
@@ -12,7 +12,7 @@ kind, from seeds drawn from the session's random source, under the rules chosen 
 page. Five right in a row masters a lesson. ``?lesson=<id>`` in the address opens a lesson.
 
 With a learner chosen on Home, every answer is saved in the learner store and the path and the
-mastery bar are read from it (see `trainer.ui.state`).
+mastery bar are read from it (see `trainer.ui.data.state`).
 """
 
 from __future__ import annotations
@@ -23,8 +23,7 @@ import streamlit.components.v1 as components
 from trainer.errors import TrainerError
 from trainer.quiz import MASTERY_STREAK, Mastery, Question, make_question
 from trainer.rules import RuleSet, preset_name
-from trainer.ui.cards_svg import hand_html, red_suits, trick_html
-from trainer.ui.lesson_files import (
+from trainer.ui.data.lesson_files import (
     Lesson,
     LessonError,
     inline_html,
@@ -32,9 +31,9 @@ from trainer.ui.lesson_files import (
     next_lesson,
     split_blocks,
 )
-from trainer.ui.profile import current_learner, md
-from trainer.ui.rule_options import option_words, rules_summary
-from trainer.ui.state import (
+from trainer.ui.data.profile import current_learner, md
+from trainer.ui.data.rule_options import option_words, rules_summary
+from trainer.ui.data.state import (
     SAVE_ERROR_KEY,
     current_rules,
     mastery,
@@ -42,14 +41,13 @@ from trainer.ui.state import (
     record_answer,
     saved_mastery,
 )
+from trainer.ui.pages import BID_PAGE, DISCARD_PAGE, PLAY_PAGE
+from trainer.ui.widgets.cards import hand_html, red_suits, trick_html
 
 # No bare strings at module level here: Streamlit's "magic" would print them on the page.
 CURRENT_KEY = "lesson_current"  # the lesson on show, kept while the learner visits other pages
 PICK_KEY = "lesson_pick"  # the lesson picker widget
 TO_TOP_KEY = "lesson_to_top"  # set by "Next lesson": the new lesson opens at its top
-PLAY_PAGE = "trainer/ui/play_page.py"
-BID_PAGE = "trainer/ui/bid_page.py"
-DISCARD_PAGE = "trainer/ui/discard_page.py"
 # Streamlit keeps the scroll position across reruns; this scrolls the page back to its title.
 SCROLL_TO_TOP = ("<script>const main = window.parent.document.querySelector("
                  "'[data-testid=\"stMain\"]'); if (main) main.scrollTo(0, 0); "
