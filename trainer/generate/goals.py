@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from trainer.cards import Card, Seat
 from trainer.errors import TrainerError
 from trainer.play import PlayState
 from trainer.rules import Play
-from trainer.solver import Analysis
 from trainer.two_player import TABLE, TablePlayState
+
+if TYPE_CHECKING:  # the solver (numba) loads only where a page solves: Home never does
+    from trainer.solver import Analysis
 
 
 class PuzzleError(TrainerError):
