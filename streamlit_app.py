@@ -6,6 +6,8 @@ navigation, nothing else.
 
 import streamlit as st
 
+from trainer.ui.data.solver_access import start_warm_up
+
 st.set_page_config(
     page_title="Five Hundred trainer", page_icon=":material/playing_cards:", layout="centered"
 )
@@ -26,4 +28,5 @@ PAGES = [
     st.Page("trainer/ui/pages/rules.py", title="Rules", icon=":material/tune:", url_path="rules"),
 ]
 
+start_warm_up()  # once per server: the solver compiles off the pages' way (a first start)
 st.navigation(PAGES).run()

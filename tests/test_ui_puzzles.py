@@ -14,6 +14,7 @@ from streamlit.testing.v1 import AppTest
 from trainer.cards import JOKER
 from trainer.generate.grading import PuzzleSession
 from trainer.generate.records import PlayPuzzle
+from trainer.notation import parse_play
 from trainer.progress import ProgressStore, Rating
 from trainer.rules import PRESETS, Play, RuleSet
 from trainer.ui.data.puzzle_bank import (
@@ -146,6 +147,37 @@ def test_a_late_click_on_an_earlier_decision_matches_no_button(db: Path) -> None
     click_card(at, puzzle.solution[0].line[0].code)
     after = {b.key for b in at.button if b.key and b.key.startswith("play_card:")}
     assert after and not before & after
+
+
+def test_a_click_counts_only_for_the_position_it_was_drawn_for() -> None:
+    # Click 9♥ and, 80 ms later, another card: the second click comes with the first
+    # decision's turn while the replies are shown; it must play nothing (it was once graded
+    # as the next decision, a rated miss).
+    from trainer.ui.puzzles.play_attempt import PlayAttempt
+
+    puzzle = next(p for p in PUZZLES if len(p.solution) >= 2)
+    attempt = PlayAttempt.start(puzzle)
+    drawn_for = attempt.turn
+    first = puzzle.solution[0].right[0].code
+    assert attempt.click(first, drawn_for) is not None
+    second = puzzle.solution[1].right[0].code
+    assert second in {p.code for p in attempt.legal_plays()}
+    assert attempt.click(second, drawn_for) is None  # stale: nothing played
+    assert len(attempt.verdicts) == 1
+    assert attempt.click(second, attempt.turn) is not None  # drawn for now: it counts
+
+
+def test_after_a_wrong_card_the_board_shows_that_card_played(db: Path) -> None:
+    puzzle = next(p for p in PUZZLES if has_wrong_card(p))
+    at = start(puzzle)
+    wrong = wrong_first_card(puzzle)
+    click_card(at, wrong)
+    board = next(m.value for m in at.markdown if 'aria-label="the table"' in m.value)
+    card = parse_play(wrong).card
+    # the wrong card lies in the trick (it once snapped back into the learner's hand)
+    trick = board[board.index('aria-label="the trick"'):]
+    trick = trick[:trick.index("</section>")]
+    assert card.label in trick
 
 
 def test_the_joker_button_is_called_joker_when_it_cannot_be_played(db: Path) -> None:

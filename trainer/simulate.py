@@ -266,16 +266,12 @@ class Job:
     kitty exchange, the dealer's left leads, and ``declarer``'s side's tricks are counted."""
 
 
-_SOLVER: Any = None
-
-
 def _solver() -> Any:
-    global _SOLVER
-    if _SOLVER is None:
-        from trainer.solver import Solver
+    """The solver lent to this thread (the app lends each session one), else the shared one;
+    imported here so that reading simulation records never loads the solver."""
+    from trainer.solver import default_solver
 
-        _SOLVER = Solver()
-    return _SOLVER
+    return default_solver()
 
 
 def solve_layout(layout: Deal, jobs: Sequence[Job], rules: RuleSet) -> tuple[int, ...]:

@@ -22,7 +22,7 @@ from trainer.notation import parse_play
 from trainer.play import PlayState
 from trainer.question import names_list
 from trainer.rules import Play
-from trainer.solver import Solver, default_solver
+from trainer.solver import CurrentSolver, Solver
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,9 @@ class PuzzleSession:
 
     def __init__(self, puzzle: PlayPuzzle, solver: Solver | None = None) -> None:
         self.puzzle = puzzle
-        self.solver = solver or default_solver()
+        # by default whichever solver is lent to the current request (a session lives across
+        # requests; the app lends each request a solver of its pool)
+        self.solver = solver or CurrentSolver()
         self.retry()
 
     def retry(self) -> None:

@@ -13,16 +13,27 @@ Positions are `trainer.notation.Position` or `trainer.play.PlayState`; bad ones 
 `SolverError` (a `trainer.errors.TrainerError`, so a `ValueError`).
 """
 
-from trainer.solver.api import Solver, analyse, can_take, default_solver, principal_line, value
+from trainer.solver.api import (
+    CurrentSolver,
+    Solver,
+    analyse,
+    can_take,
+    default_solver,
+    principal_line,
+    using,
+    value,
+)
 from trainer.solver.results import Analysis, SolverError
 
 __all__ = [
     "Analysis",
+    "CurrentSolver",
     "Solver",
     "SolverError",
     "analyse",
     "can_take",
     "default_solver",
     "principal_line",
+    "using",
     "value",
 ]

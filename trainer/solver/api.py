@@ -11,6 +11,10 @@ included; in misère and open misère the declarer's own tricks, the declarer mi
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
 import numpy as np
 
 from trainer.notation import Position
@@ -174,14 +178,55 @@ class Solver:
 
 
 _default: Solver | None = None
+_lent: ContextVar[Solver | None] = ContextVar("lent_solver", default=None)
 
 
 def default_solver() -> Solver:
-    """The shared solver used by the module-level functions (made on first use)."""
+    """The solver the module-level functions use: the one lent by `using` in this thread or
+    task, else a shared one (made on first use)."""
+    lent = _lent.get()
+    if lent is not None:
+        return lent
     global _default
     if _default is None:
         _default = Solver()
     return _default
+
+
+@contextmanager
+def using(solver: Solver) -> Iterator[None]:
+    """Make ``solver`` the `default_solver` inside the ``with`` block, in this thread only (a
+    server lends each session's work its own solver, so their tables never mix)."""
+    token = _lent.set(solver)
+    try:
+        yield
+    finally:
+        _lent.reset(token)
+
+
+class CurrentSolver(Solver):
+    """Stands for `default_solver()` at each call: an object kept across requests (a learner's
+    puzzle session) uses whichever solver is lent to the request now (`using`), never one lent
+    to an earlier request and perhaps busy with another session's search."""
+
+    def __init__(self) -> None:  # no table of its own
+        pass
+
+    @property
+    def nodes(self) -> int:
+        return default_solver().nodes
+
+    def analyse(self, position: Position | PlayState) -> Analysis:
+        return default_solver().analyse(position)
+
+    def value(self, position: Position | PlayState) -> int:
+        return default_solver().value(position)
+
+    def can_take(self, position: Position | PlayState, target: int) -> bool:
+        return default_solver().can_take(position, target)
+
+    def principal_line(self, position: Position | PlayState) -> tuple[Play, ...]:
+        return default_solver().principal_line(position)
 
 
 def analyse(position: Position | PlayState) -> Analysis:

@@ -10,7 +10,14 @@ once the simulation module is installed.
 
 from __future__ import annotations
 
+# ruff: noqa: E402 (the solver is waited for before the imports that load it)
 import streamlit as st
+
+from trainer.ui.data.solver_access import wait_for_solver
+
+# Before the imports below, which load the solver: a first start compiles it, and the
+# page says so meanwhile instead of staying blank.
+wait_for_solver()
 
 from trainer.errors import TrainerError
 from trainer.generate.explain import seat_name

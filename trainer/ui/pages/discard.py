@@ -24,7 +24,7 @@ from trainer.generate.bands import DISCARD_LIMITS
 from trainer.generate.discard_puzzles import DiscardGrade, DiscardPuzzle, grade_discard
 from trainer.generate.explain import seat_name
 from trainer.rules import CardOrder
-from trainer.ui.data.solver_access import solver_lock
+from trainer.ui.data.solver_access import solver_lock, wait_for_solver
 from trainer.ui.puzzles.answer import Answer, DecisionPage, band_badge, glossary
 from trainer.ui.puzzles.picker import PuzzlePicker
 from trainer.ui.widgets.auction import auction_table
@@ -171,7 +171,9 @@ def _grade(puzzle: DiscardPuzzle, answer: Answer[DiscardGrade]) -> None:
 
 
 def render() -> None:
-    """Draw the Discard puzzles page."""
+    """Draw the Discard puzzles page (grading plays layouts out with the solver, so a first
+    start waits for it to be compiled, saying so)."""
+    wait_for_solver()
     PAGE.render(_header, _cards, _choose, _grade)
 
 

@@ -13,11 +13,18 @@ at a puzzle moves the ratings, a later showing is practice and the page says so.
 
 from __future__ import annotations
 
+# ruff: noqa: E402 (the solver is waited for before the imports that load it)
 import contextlib
 import time
 from collections.abc import Sequence
 
 import streamlit as st
+
+from trainer.ui.data.solver_access import wait_for_solver
+
+# Before the imports below, which load the solver: a first start compiles it, and the
+# page says so meanwhile instead of staying blank.
+wait_for_solver()
 
 from trainer.generate.explain import TrickStory, label_text, play_text, seat_name
 from trainer.generate.grading import Verdict, main_line_story
@@ -44,7 +51,7 @@ UNFINISHED_SETTING = "play_unfinished"  # a first try still going: {"puzzle": id
 TYPES_KEY = "play_types"
 SIDES_KEY = "play_sides"
 PAUSE_KEY = "play_pause"  # seconds between replies (tests set 0)
-PAUSE = 0.4
+PAUSE = 0.25
 
 
 # --- choosing ----------------------------------------------------------------------------------
@@ -130,12 +137,10 @@ def _save(attempt: PlayAttempt) -> None:
     attempt.saved = picker(bank).save("play", puzzle, attempt.result, detail)
 
 
-def _play(play_code: str) -> None:
+def _play(play_code: str, turn: str) -> None:
     attempt: PlayAttempt = st.session_state[ATTEMPT_KEY]
-    play = next((p for p in attempt.legal_plays() if p.code == play_code), None)
-    if play is None:
-        return  # a stale click (the table has moved on)
-    attempt.play(play)
+    if attempt.click(play_code, turn) is None:
+        return  # a click drawn for an earlier decision, or a card not legal now
     _save(attempt)
     _keep_unfinished(attempt)
 
@@ -187,7 +192,7 @@ def _card_buttons(attempt: PlayAttempt) -> None:
             for play in plays:
                 st.button(play_button_label(play, len(plays) > 1),
                           key=f"play_card:{play.code}:{attempt.turn}", on_click=_play,
-                          args=(play.code,), help=f"Play {play_text(play)}")
+                          args=(play.code, attempt.turn), help=f"Play {play_text(play)}")
 
 
 def _stories(stories: Sequence[TrickStory]) -> str:
@@ -343,17 +348,29 @@ def goal_text(puzzle: PlayPuzzle) -> str:
 
 
 def _board(attempt: PlayAttempt) -> None:
-    place = st.empty()
+    """The table: the replies after a right card one by one (a "Skip" button shows the end at
+    once), then the position now; after a wrong card, the table with that card played, the
+    position the verdict is about (the try is over; Retry goes back)."""
     frames = attempt.frames
     attempt.frames = []
-    pause = st.session_state.get(PAUSE_KEY, PAUSE)
+    pause = float(st.session_state.get(PAUSE_KEY, PAUSE))
     learner = attempt.session.learner
+    skip = st.empty()
+    place = st.empty()
+    if pause and len(frames) > 1:
+        # any click reruns the page, which stops the replies and draws the end at once
+        skip.button("Skip the replies", key=f"play_skip:{attempt.turn}",
+                    icon=":material/fast_forward:")
     for frame in frames[:-1]:  # the learner's card, then each reply but the last
         place.markdown(board_html(frame, learner, live=False), unsafe_allow_html=True)
-        if pause:
-            time.sleep(float(pause))
-    live = bool(attempt.legal_plays())
-    place.markdown(board_html(attempt.state, learner, live=live), unsafe_allow_html=True)
+        time.sleep(pause)
+    skip.empty()
+    shown, live = attempt.state, bool(attempt.legal_plays())
+    last = attempt.verdicts[-1] if attempt.verdicts else None
+    if last is not None and not last.right and not attempt.revealed:
+        shown = attempt.state.copy()
+        shown.push(last.play)
+    place.markdown(board_html(shown, learner, live=live), unsafe_allow_html=True)
 
 
 def _history(attempt: PlayAttempt) -> None:

@@ -63,6 +63,16 @@ class PlayAttempt:
             self.result = self.session.solved
         return verdict
 
+    def click(self, code: str, turn: str) -> Verdict | None:
+        """Play the card ``code`` clicked on the buttons drawn for decision ``turn``. A click
+        counts only for the position it was drawn for: one on an earlier decision's buttons (a
+        quick second click while the replies are shown) or on a card not legal now plays
+        nothing and returns None."""
+        if turn != self.turn:
+            return None
+        play = next((p for p in self.legal_plays() if p.code == code), None)
+        return None if play is None else self.play(play)
+
     def resume(self, codes: list[str]) -> None:
         """Replay the learner's cards ``codes`` of an unfinished first try (kept in the store
         over a reload or a restart), without showing the replies again. Stops at the first code
