@@ -20,8 +20,11 @@ from trainer.solver import (
     principal_line,
     value,
 )
-from trainer.solver import kernel as K
+from trainer.solver.arrays import S_LEADER, S_TBASE, S_TCARD, S_TLEN, S_TNAMED
 from trainer.solver.layout import make_layout, state_array
+from trainer.solver.misere import misere_bounds
+from trainer.solver.moves import play_suit, trick_winner
+from trainer.solver.ordering import follower_wins
 
 
 def solve(obj: dict[str, Any]) -> dict[str, Any]:
@@ -305,7 +308,7 @@ def test_misere_every_trick_bound_respects_a_defenders_joker() -> None:
     assert value(state) == 3
     layout = make_layout(state)
     st = state_array(layout, state)
-    decided, _, _ = K.misere_bounds(st, layout.consts, int(st[K.S_LEADER]), 4)
+    decided, _, _ = misere_bounds(st, layout.consts, int(st[S_LEADER]), 4)
     assert decided != 1
 
 
@@ -320,17 +323,17 @@ def test_follower_wins_agrees_with_trick_winner(seed: int) -> None:
         layout = make_layout(state)
         st = state_array(layout, state)
         cx, bs = layout.consts, layout.suit_of_bit
-        tlen, tb = int(st[K.S_TLEN]), int(st[K.S_TBASE])
+        tlen, tb = int(st[S_TLEN]), int(st[S_TBASE])
         if tlen == 0:
             continue
-        wi = K.trick_winner(st, cx, bs, tlen)
-        wcard = int(st[K.S_TCARD + tb + wi])
-        wsuit = K.play_suit(cx, bs, wcard, int(st[K.S_TNAMED + tb + wi]))
+        wi = trick_winner(st, cx, bs, tlen)
+        wcard = int(st[S_TCARD + tb + wi])
+        wsuit = play_suit(cx, bs, wcard, int(st[S_TNAMED + tb + wi]))
         for play in state.legal_plays():
             b = layout.move(play) & 63
-            st[K.S_TCARD + tb + tlen] = b
-            st[K.S_TNAMED + tb + tlen] = -1
-            assert K.follower_wins(cx, bs, b, wcard, wsuit) == (
-                K.trick_winner(st, cx, bs, tlen + 1) == tlen), Position.from_state(state).to_json()
+            st[S_TCARD + tb + tlen] = b
+            st[S_TNAMED + tb + tlen] = -1
+            assert follower_wins(cx, bs, b, wcard, wsuit) == (
+                trick_winner(st, cx, bs, tlen + 1) == tlen), Position.from_state(state).to_json()
             checked += 1
     assert checked > 300

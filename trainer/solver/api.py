@@ -1,5 +1,5 @@
 """The solver's public functions: value every legal play, test a trick target, and give the
-principal line (DESIGN.md "solver"; the search itself is `trainer.solver.kernel`, and for
+principal line (DESIGN.md "solver"; the search itself is `trainer.solver.search`, and for
 the 2-player game `trainer.solver.two_player` through `trainer.solver.two_api.TableSolver`).
 
 Every function takes a `trainer.notation.Position` or a `trainer.play.PlayState` (left
@@ -20,9 +20,12 @@ import numpy as np
 from trainer.notation import Position
 from trainer.play import PlayState
 from trainer.rules import Play
-from trainer.solver import kernel as K
+from trainer.solver.arrays import C_COUNTS, C_MAXER, W_BOUND, new_scratch
 from trainer.solver.layout import Layout, make_layout, state_array
+from trainer.solver.moves import representative
 from trainer.solver.results import Analysis, SolverError
+from trainer.solver.search import at_least, move_at_least, move_value
+from trainer.solver.table import new_table
 from trainer.solver.two_api import TableSolver
 from trainer.two_player import TablePlayState
 
@@ -43,8 +46,8 @@ class Solver:
     """
 
     def __init__(self, table_bits: int = 13) -> None:
-        self._tt, self._tags = K.new_table(table_bits)
-        self._wk, self._stats = K.new_scratch()
+        self._tt, self._tags = new_table(table_bits)
+        self._wk, self._stats = new_scratch()
         self._gen = 0
         self._two: TableSolver | None = None
 
@@ -89,14 +92,14 @@ class Solver:
         assert seat is not None
         args = self._args(layout, st, gen)
         legal = state.legal_plays()
-        maximising = bool((int(layout.consts[K.C_MAXER]) >> layout.seats.index(seat)) & 1)
+        maximising = bool((int(layout.consts[C_MAXER]) >> layout.seats.index(seat)) & 1)
         rep_value: dict[int, int] = {}
         values: dict[Play, int] = {}
         guess = (state.tricks_left + 1) // 2
         for play in legal:
-            rep = int(K.representative(st, layout.consts, layout.suit_of_bit, layout.move(play)))
+            rep = int(representative(st, layout.consts, layout.suit_of_bit, layout.move(play)))
             if rep not in rep_value:
-                rep_value[rep] = int(K.move_value(*args, rep, guess))
+                rep_value[rep] = int(move_value(*args, rep, guess))
                 guess = rep_value[rep]
             values[play] = rep_value[rep]
         best = max(values.values()) if maximising else min(values.values())
@@ -117,11 +120,11 @@ class Solver:
         t = (left + 1) // 2
         while lo < hi:  # zero-window tests stepping from a guess, as DDS does
             # Each test also leaves the bound its proof gives, often past the target.
-            if K.at_least(*args, t):
-                lo = int(self._wk[0, K.W_BOUND])
+            if at_least(*args, t):
+                lo = int(self._wk[0, W_BOUND])
                 t = lo + 1
             else:
-                hi = int(self._wk[0, K.W_BOUND])
+                hi = int(self._wk[0, W_BOUND])
                 t = hi
         return lo
 
@@ -136,7 +139,7 @@ class Solver:
         if (two := self._table(state)) is not None:
             return two.can_take(state, target)  # type: ignore[arg-type]
         layout, st, gen = self._root(state)
-        return bool(K.at_least(*self._args(layout, st, gen), int(target)))
+        return bool(at_least(*self._args(layout, st, gen), int(target)))
 
     def principal_line(self, position: Position | PlayState) -> tuple[Play, ...]:
         """A line of best play for both sides from ``position`` to the last card.
@@ -155,15 +158,15 @@ class Solver:
             assert seat is not None
             st = state_array(layout, state)
             args = self._args(layout, st, gen)
-            maximising = (int(layout.consts[K.C_MAXER]) >> layout.seats.index(seat)) & 1
+            maximising = (int(layout.consts[C_MAXER]) >> layout.seats.index(seat)) & 1
             chosen = None
             for play in state.legal_plays():
                 move = layout.move(play)
                 # The value is kept by a play reaching it (maximiser) or not exceeding it.
-                if maximising and K.move_at_least(*args, move, target):
+                if maximising and move_at_least(*args, move, target):
                     chosen = play
                     break
-                if not maximising and not K.move_at_least(*args, move, target + 1):
+                if not maximising and not move_at_least(*args, move, target + 1):
                     chosen = play
                     break
             if chosen is None:  # cannot happen: some play always keeps the value
@@ -172,7 +175,7 @@ class Solver:
             line.append(chosen)
             if done is not None:
                 winner = state.trick_winner_seat(done)
-                counted = int(layout.consts[K.C_COUNTS]) >> layout.seats.index(winner) & 1
+                counted = int(layout.consts[C_COUNTS]) >> layout.seats.index(winner) & 1
                 target -= counted
         return tuple(line)
 

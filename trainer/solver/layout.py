@@ -17,7 +17,28 @@ import numpy as np
 from trainer.cards import SUITS, Card, Seat
 from trainer.play import PlayState
 from trainer.rules import Play, shown_void, suits_led
-from trainer.solver import kernel as K
+from trainer.solver.arrays import (
+    C_COUNTS,
+    C_JANY,
+    C_JBIT,
+    C_JLOW,
+    C_JNOVOID,
+    C_MAXER,
+    C_MISERE,
+    C_N,
+    C_OFFSET,
+    C_SIZE,
+    C_SUITMASK,
+    C_TRUMP,
+    S_HANDS,
+    S_LEADER,
+    S_LED,
+    S_SIZE,
+    S_TCARD,
+    S_TLEN,
+    S_TNAMED,
+    S_VOIDS,
+)
 from trainer.solver.results import SolverError
 
 JOKER_BLOCK = 4
@@ -29,7 +50,7 @@ class Layout:
     """Bit assignment and rule constants for one search root (and the positions after it).
 
     ``cards[b]`` is the card on bit ``b``; ``suit_of_bit[b]`` its block (0-3 in `SUITS` order,
-    4 for a free joker, -1 unused); ``consts`` the kernel's constants (see `kernel`).
+    4 for a free joker, -1 unused); ``consts`` the kernel's constants (see `arrays`).
     """
 
     seats: tuple[Seat, ...]
@@ -76,28 +97,28 @@ def make_layout(state: PlayState) -> Layout:
         blocks[JOKER_BLOCK if suit is None else SUITS.index(suit)].append(card)
     cards: list[Card] = []
     suit_of_bit = np.full(64, -1, dtype=np.int64)
-    consts = np.zeros(K.C_SIZE, dtype=np.int64)
+    consts = np.zeros(C_SIZE, dtype=np.int64)
     for b, block in enumerate(blocks):
         block.sort(key=order.power)
         start = len(cards)
         if b < 4:
-            consts[K.C_OFFSET + b] = start
+            consts[C_OFFSET + b] = start
         for card in block:
             suit_of_bit[len(cards)] = b
             cards.append(card)
-        consts[K.C_SUITMASK + b] = ((1 << len(cards)) - 1) ^ ((1 << start) - 1)
+        consts[C_SUITMASK + b] = ((1 << len(cards)) - 1) ^ ((1 << start) - 1)
     counts, maxer = _counting(state)
-    consts[K.C_N] = len(state.seats)
-    consts[K.C_TRUMP] = SUITS.index(order.trump) if order.trump is not None else -1
-    consts[K.C_JBIT] = len(cards) - 1 if blocks[JOKER_BLOCK] else -1
-    consts[K.C_JLOW] = int(order.joker_low)
+    consts[C_N] = len(state.seats)
+    consts[C_TRUMP] = SUITS.index(order.trump) if order.trump is not None else -1
+    consts[C_JBIT] = len(cards) - 1 if blocks[JOKER_BLOCK] else -1
+    consts[C_JLOW] = int(order.joker_low)
     # RULES.md §5 ``joker_lead``: the kernel names any suit, or only suits not yet led, and then
     # may take away the holder's shown voids.
-    consts[K.C_JANY] = int(state.rules.joker_lead != "not_yet_led")
-    consts[K.C_JNOVOID] = int(state.rules.joker_lead == "not_shown_void")
-    consts[K.C_COUNTS] = counts
-    consts[K.C_MAXER] = maxer
-    consts[K.C_MISERE] = int(state.contract is not None and state.contract.misere)
+    consts[C_JANY] = int(state.rules.joker_lead != "not_yet_led")
+    consts[C_JNOVOID] = int(state.rules.joker_lead == "not_shown_void")
+    consts[C_COUNTS] = counts
+    consts[C_MAXER] = maxer
+    consts[C_MISERE] = int(state.contract is not None and state.contract.misere)
     return Layout(
         seats=state.seats,
         cards=tuple(cards),
@@ -110,16 +131,16 @@ def make_layout(state: PlayState) -> Layout:
 def state_array(layout: Layout, state: PlayState) -> np.ndarray:
     """The kernel's mutable state for ``state`` (a position at or after the layout's root)."""
     seats = layout.seats
-    st = np.zeros(K.S_SIZE, dtype=np.int64)
+    st = np.zeros(S_SIZE, dtype=np.int64)
     for i, seat in enumerate(seats):
         for card in state.hands[seat]:
-            st[K.S_HANDS + i] |= 1 << layout.bit_of[card]
+            st[S_HANDS + i] |= 1 << layout.bit_of[card]
     for k, play in enumerate(state.trick):
         move = layout.move(play)
-        st[K.S_TCARD + k] = move & 63
-        st[K.S_TNAMED + k] = (move >> 6) - 1
-    st[K.S_TLEN] = len(state.trick)
-    st[K.S_LEADER] = seats.index(state.leader)
+        st[S_TCARD + k] = move & 63
+        st[S_TNAMED + k] = (move >> 6) - 1
+    st[S_TLEN] = len(state.trick)
+    st[S_LEADER] = seats.index(state.leader)
     # Suits led and voids shown matter only to a free joker's lead (RULES.md §5). The kernel
     # records the current trick's lead and voids at once; the engine waits for the trick to end,
     # which is the same thing at the next lead, the only time they are read.
@@ -127,7 +148,7 @@ def state_array(layout: Layout, state: PlayState) -> np.ndarray:
     trick_suit = state.order.play_suit(state.trick[0]) if state.trick else None
     if trick_suit is not None:
         led.add(trick_suit)
-    st[K.S_LED] = sum(1 << SUITS.index(s) for s in led)
+    st[S_LED] = sum(1 << SUITS.index(s) for s in led)
     trick_seats = state.trick_seats()
     for i, seat in enumerate(seats):
         void = shown_void(seat, state.history, state.order)
@@ -135,5 +156,5 @@ def state_array(layout: Layout, state: PlayState) -> np.ndarray:
             p = state.trick[trick_seats.index(seat)]
             if state.order.play_suit(p) is not trick_suit:
                 void.add(trick_suit)
-        st[K.S_VOIDS + i] = sum(1 << SUITS.index(s) for s in void)
+        st[S_VOIDS + i] = sum(1 << SUITS.index(s) for s in void)
     return st

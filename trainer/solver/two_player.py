@@ -442,7 +442,7 @@ def tt_store(tt, base, key, gen, lb, ub, best, left):  # type: ignore[no-untyped
 
 
 # An explicit signature: numba's cache reloads a self-recursive function wrongly (a crash on the
-# second run) unless it has exactly one compiled type signature (as `kernel.search`).
+# second run) unless it has exactly one compiled type signature (as `search.search`).
 _SEARCH_SIG = (
     "boolean(int64[:, ::1], int64, int64[::1], int64[::1], int64[:, ::1], int64, "
     "int64[:, ::1], int64, int64[::1], int64[:, ::1])"
