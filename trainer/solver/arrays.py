@@ -25,8 +25,9 @@ from numba import njit
 
 # Compiled without numba's reference counting (NRT): the kernel never allocates, its array
 # arguments are only borrowed, and the atomic increments and decrements NRT adds to every call
-# took a third of the search time.
-compiled = njit(cache=True, _nrt=False)
+# took a third of the search time. ``nogil``: the search releases the GIL, so a server's other
+# threads (other learners' pages) run while one session waits on a long search.
+compiled = njit(cache=True, nogil=True, _nrt=False)
 
 # --- constants (cx) ----------------------------------------------------------------------------
 C_N = 0  # active seats (3 to 6)

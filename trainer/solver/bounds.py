@@ -45,7 +45,7 @@ from trainer.solver.bits import highest_index, popcount
 
 
 # Inlined, as are the callers' loops they replace: a call per suit costs more than its body.
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, nogil=True, _nrt=False, inline="always")
 def suit_winners(st, cx, seat, s, others):  # type: ignore[no-untyped-def]
     """Cards of suit ``s`` that ``seat`` surely wins when the suit is led, no one ruffing: its
     cards above every card of the suit in ``others`` (the other hands), or every card of the
@@ -70,7 +70,7 @@ def suit_winners(st, cx, seat, s, others):  # type: ignore[no-untyped-def]
     return top, top
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, nogil=True, _nrt=False, inline="always")
 def nth_highest(cards, k):  # type: ignore[no-untyped-def]
     """The bit of the ``k``-th highest card (from 1) of mask ``cards``."""
     for _ in range(k - 1):
@@ -315,7 +315,7 @@ def sure_tricks(st, cx, seat_team):  # type: ignore[no-untyped-def]
 
 
 # Inlined: a call at every second-hand node costs more than the bound saves.
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, nogil=True, _nrt=False, inline="always")
 def trick_sure(st, cx, bs, tlen, wk, ply, target, more):  # type: ignore[no-untyped-def]
     """Second or third hand (``tlen`` 1 or 2), DDS's later tricks and its quick tricks for the
     second hand: 1 (True) when the counted seats need one or two tricks and surely win that

@@ -77,7 +77,7 @@ _SEARCH_SIG = (
 )
 
 
-@njit(_SEARCH_SIG, cache=True, _nrt=False)
+@njit(_SEARCH_SIG, cache=True, nogil=True, _nrt=False)
 def search(st, cx, bs, tt, tg, gen, wk, ply, target, stats):  # type: ignore[no-untyped-def]
     """True if the seats in C_MAXER can make the counted seats take ``target`` tricks from the
     current trick on (the current trick included), with best play by both sides.

@@ -35,7 +35,7 @@ from numba import njit
 
 from trainer.solver.bits import highest_index, lowest_index, popcount
 
-compiled = njit(cache=True, _nrt=False)
+compiled = njit(cache=True, nogil=True, _nrt=False)
 
 # --- constants (cx) ----------------------------------------------------------------------------
 C_TRUMP = 0  # trump block, -1 at no trumps
@@ -449,7 +449,7 @@ _SEARCH_SIG = (
 )
 
 
-@njit(_SEARCH_SIG, cache=True, _nrt=False)
+@njit(_SEARCH_SIG, cache=True, nogil=True, _nrt=False)
 def search(stk, ply, cx, bs, tt, gen, wk, target, stats, key):  # type: ignore[no-untyped-def]
     """True if the declarer can take ``target`` tricks from the current trick on (the current
     trick included) with best play by both."""
