@@ -1,9 +1,9 @@
 """The solver's public functions: value every legal play, test a trick target, and give the
-principal line (DESIGN.md "solver"; the search itself is `trainer.solver.search`, and for
+principal line (docs/DESIGN.md "solver"; the search itself is `trainer.solver.search`, and for
 the 2-player game `trainer.solver.two_player` through `trainer.solver.two_api.TableSolver`).
 
 Every function takes a `trainer.notation.Position` or a `trainer.play.PlayState` (left
-unchanged) under any `RuleSet`, and counts tricks as DESIGN.md's ``solve`` does: the tricks the
+unchanged) under any `RuleSet`, and counts tricks as docs/DESIGN.md's ``solve`` does: the tricks the
 declarer's side (`RuleSet.side_of`) takes from the current trick on, the current trick
 included; in misère and open misère the declarer's own tricks, the declarer minimising
 (RULES.md §3, §6).
