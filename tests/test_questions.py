@@ -23,6 +23,7 @@ from trainer.quiz import (
     _which_suit_why,
     card_name,
     make_question,
+    play_name,
 )
 from trainer.quizzes.bidding import call_why
 from trainer.quizzes.common import side_name
@@ -144,11 +145,17 @@ def test_pack_answers(table: str) -> None:
             # §1: ten each (two players: 10 in hand and 10 on the table, 002)
             dealt = 20 if rules.players == 2 else 10
             assert q.answer == str(len(cards) - dealt * rules.players)
+        elif q.topic == "suit_count":
+            # §1: the six-player pack runs down to the 2 in every suit, so the pack quiz asks
+            # how many cards a suit has instead of its lowest card
+            assert rules.players == 6
+            suit = next(s for s in Suit if s.noun in q.prompt)
+            assert q.answer == str(sum(1 for c in cards if c.suit is suit))
         else:
             assert q.topic == "lowest"
             suit = next(s for s in Suit if s.noun[:-1] in q.prompt)
             assert q.answer == str(min(int(c.rank) for c in cards if c.suit is suit and c.rank))
-    assert seen == {"in_pack", "count", "kitty", "lowest"}
+    assert seen == {"in_pack", "count", "kitty", "suit_count" if rules.players == 6 else "lowest"}
 
 
 def test_pack_facts_from_rules_md() -> None:
@@ -268,7 +275,8 @@ def test_trick_answers(table: str) -> None:
         led = lead.named if lead.named is not None else oracle_suit(lead.card, q.order.trump)
         assert led is not None
         winner = oracle_winner(cards, led, q.order.trump)
-        assert q.answer == q.choices[winner]
+        # the choices are in table order from a random seat: the winner's seat and card
+        assert q.answer == f"{group.captions[winner]}: {play_name(group.plays[winner])}"
         assert q.answer.split(": ", 1)[1].split(" (")[0] in q.explanation
         assert q.order.trick_winner(group.plays) == winner
 
@@ -540,13 +548,15 @@ def test_kitty_answers() -> None:
                 for choice in q.choices:
                     d = [by_label[x] for x in choice.split()]
                     assert len(d) == k
+                    # §4 any k cards; the drill's principle keeps every trump and ace
                     no_trump = all(oracle_suit(c, trump) is not trump for c in d)
+                    no_ace = all(c.rank is not Rank.ACE for c in d)
                     voids = any(
                         all(c in d for c in cards if oracle_suit(c, trump) is s)
                         for s in Suit if s is not trump
                         and any(oracle_suit(c, trump) is s for c in cards)
                     )
-                    if no_trump and voids:
+                    if no_trump and no_ace and voids:
                         good.append(choice)
                 assert good == [q.answer], (table, seed)
         assert topics == {"discard_count", "hold", "void"}, table
@@ -612,7 +622,8 @@ def test_joker_answers(table: str) -> None:
                 expected = joker_at
             else:
                 expected = nominated_winner(list(plays), led, q.order.joker_suit)
-            assert q.answer == q.choices[expected], (seed, q.prompt)
+            assert q.answer == f"{q.group('The trick').captions[expected]}: " \
+                               f"{play_name(plays[expected])}", (seed, q.prompt)
     assert {("may_play", "Yes"), ("may_play", "No"), "winner"} <= seen
     topic = "follow_named" if rules.joker_lead == "any_suit" else "name_suit"
     assert {(topic, "Yes"), (topic, "No")} <= seen
@@ -687,7 +698,9 @@ def test_misere_answers(table: str) -> None:
                 expected = 0
             else:
                 expected = max(followers, key=lambda i: int(cards[i].rank))  # type: ignore
-            assert q.answer == q.choices[expected], (seed, q.prompt)
+            group = q.group("The trick")
+            assert q.answer == f"{group.captions[expected]}: {play_name(plays[expected])}", (
+                seed, q.prompt)
         else:
             assert q.topic == "reveal"
             before = on.open_misere_reveal == "before_first_lead"
@@ -1007,7 +1020,7 @@ def test_two_player_answers(table: str) -> None:
             group = q.group("The trick")
             assert len(group.plays) == 4
             win = oracle_trick_winner(list(group.plays), q.order.trump, q.order.joker_suit)
-            assert q.answer == q.choices[win]
+            assert q.answer.startswith(f"{group.captions[win]}: "), (q.answer, group.captions)
         elif q.topic == "turn_up":
             assert q.answer == "At the end of this trick"
         else:

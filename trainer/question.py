@@ -31,11 +31,16 @@ NO_SUIT = "no suit"
 
 @dataclass(frozen=True)
 class CardGroup:
-    """Cards shown with a question: a hand (no captions) or a trick (one caption per play)."""
+    """Cards shown with a question: a hand (no captions) or a trick (one caption per play).
+
+    A hand is usually drawn sorted (trumps first, highest first); ``keep_order`` asks for the
+    cards as given, where sorting would give the answer away (which of these is the highest?).
+    """
 
     label: str
     plays: tuple[Play, ...]
     captions: tuple[str, ...] = ()
+    keep_order: bool = False
 
     @property
     def cards(self) -> tuple[Card, ...]:

@@ -37,6 +37,7 @@ from trainer.question import cap as _cap
 from trainer.question import names as _names
 from trainer.question import names_list as _names_list
 from trainer.quizzes.bidding import quiz_bidding
+from trainer.quizzes.common import PACK_SIZES, number_choices, rotated, shuffled
 from trainer.quizzes.for_two import may_play
 from trainer.quizzes.for_two import winner as two_player_winner
 from trainer.quizzes.joker import quiz_joker
@@ -95,7 +96,9 @@ def _suit_run(rules: RuleSet, suit: Suit) -> str:
 
 
 def quiz_pack(rng: random.Random, rules: RuleSet) -> Question:
-    """Lesson 1: is a card in the pack, how many cards, how many in the kitty, lowest card."""
+    """Lesson 1: is a card in the pack, how many cards, how many in the kitty, the lowest card
+    of a suit (``suit_count``, how many cards of a suit, where every suit runs down to the 2:
+    the six-player pack)."""
     kind = rng.choice(["in_pack", "in_pack", "in_pack", "count", "kitty", "lowest"])
     the_pack = rules.pack
     size = len(the_pack)
@@ -125,18 +128,17 @@ def quiz_pack(rng: random.Random, rules: RuleSet) -> Question:
             cards=(CardGroup("The card", (Play(card),)),), subject=card,
         )
     if kind == "count":
-        others = [n for n in (33, 43, 45, 52, 53, 63) if n != size]
-        choices = sorted([size, *rng.sample(others, 3)])
+        choices = number_choices(rng, size, PACK_SIZES, step=1)
         why = (
             f"{_pack_words(rules).capitalize()}: {_count_words(rules)} "
             f"That makes {size} cards: {_dealt_words(rules)} and {kitty} to the kitty."
         )
         return Question(
             quiz="pack", seed=0, topic=kind, prompt=f"{setting} How many cards are in the pack?",
-            choices=tuple(map(str, choices)), answer=str(size), explanation=why,
+            choices=choices, answer=str(size), explanation=why,
         )
     if kind == "kitty":
-        choices = ("2", "3", "4", "5")
+        choices = number_choices(rng, kitty, range(1, 9), step=1, low=0)
         why = (
             f"{_pack_words(rules).capitalize()} has {size} cards; {_dealt_words(rules)} "
             f"({size - kitty} cards), so {kitty} go to the kitty."
@@ -148,14 +150,23 @@ def quiz_pack(rng: random.Random, rules: RuleSet) -> Question:
     suit = rng.choice(SUITS)
     ranks = [c.rank for c in the_pack if c.suit is suit and c.rank is not None]
     lowest = min(ranks)
-    low_choices = [r for r in Rank if r <= Rank.SEVEN]
-    picks = [*rng.sample([r for r in low_choices if r is not lowest], 3), lowest]
-    choices = tuple(str(int(r)) for r in sorted(picks))
     why = f"In {_pack_words(rules)}, {suit.noun} run {_suit_run(rules, suit)}."
+    if lowest > Rank.THREE:
+        # three choices from the 2 up: the lowest card (a 4, 5 or 7) at each place equally often
+        numbered = [int(r) for r in Rank if r <= Rank.NINE]
+        return Question(
+            quiz="pack", seed=0, topic=kind,
+            prompt=f"{setting} What is the lowest {suit_one(suit)} in the pack?",
+            choices=number_choices(rng, int(lowest), numbered, count=3, step=1, low=2),
+            answer=str(int(lowest)), explanation=why,
+        )
+    # every suit runs down to the 2 (six players): nothing is below it, so ask the suit's size
+    size = len(ranks)
     return Question(
-        quiz="pack", seed=0, topic=kind,
-        prompt=f"{setting} What is the lowest {suit_one(suit)} in the pack?",
-        choices=choices, answer=str(int(lowest)), explanation=why,
+        quiz="pack", seed=0, topic="suit_count",
+        prompt=f"{setting} How many {suit.noun} are in the pack?",
+        choices=number_choices(rng, size, range(size - 4, size + 5), step=1, low=1),
+        answer=str(size), explanation=f"{why} That is {size} cards.",
     )
 
 
@@ -202,7 +213,12 @@ def quiz_card_order(rng: random.Random, rules: RuleSet) -> Question:
         order = CardOrder(trump=trump)
         jacks = [c for c in the_pack if c.rank is Rank.JACK]
         roll = rng.random()
-        card = rng.choice(jacks) if roll < 0.45 else JOKER if roll < 0.6 else rng.choice(the_pack)
+        if trump is None:  # five answers (the joker's is "no suit"): each about as often
+            plain = [c for c in the_pack if not c.is_joker]
+            card = rng.choice(jacks) if roll < 0.4 else JOKER if roll < 0.6 else rng.choice(plain)
+        else:
+            card = (rng.choice(jacks) if roll < 0.45 else JOKER if roll < 0.6
+                    else rng.choice(the_pack))
         suit = order.effective_suit(card)
         answer = suit.noun if suit is not None else NO_SUIT
         choices = tuple(s.noun for s in SUITS) + ((NO_SUIT,) if trump is None else ())
@@ -235,7 +251,9 @@ def quiz_card_order(rng: random.Random, rules: RuleSet) -> Question:
             quiz="card-order", seed=0, topic=kind,
             prompt=f"{contract_words(order)}. Which of these trumps is the highest?",
             choices=tuple(card_name(c) for c in picks), answer=card_name(best),
-            explanation=why, cards=(CardGroup("The cards", tuple(Play(c) for c in picks)),),
+            explanation=why,
+            # drawn as dealt: ranked highest first, the picture would show the answer leftmost
+            cards=(CardGroup("The cards", tuple(Play(c) for c in picks), keep_order=True),),
             order=order,
         )
     which = rng.choice(("right", "left"))
@@ -243,7 +261,9 @@ def quiz_card_order(rng: random.Random, rules: RuleSet) -> Question:
     left = next(c for c in ranked if c.rank is Rank.JACK and c != right)
     answer_card = right if which == "right" else left
     jacks = [c for c in the_pack if c.rank is Rank.JACK]
-    choices = tuple(card_name(c) for c in [*jacks, JOKER])
+    # the four jacks and the joker: a set of options, in a random order (the joker is never
+    # the answer, so a fixed place for it would leave one place never right)
+    choices = tuple(card_name(c) for c in shuffled(rng, [*jacks, JOKER]))
     why = (
         f"The right bower is the jack of trumps, {right.pretty}; the left bower is the other "
         f"jack of the same colour, {left.pretty}, which counts as a {suit_one(trump)} for the "
@@ -448,11 +468,14 @@ def quiz_tricks(rng: random.Random, rules: RuleSet) -> Question:
         # the leader leads anything; a player who cannot follow likes to trump
         trick.append(_pick_play(rng, options, order, {order.trump} if trick else set()))
     winner = order.trick_winner(trick)
-    choices = tuple(f"{SEAT_NAMES[s]}: {play_name(p)}" for s, p in zip(seats, trick, strict=True))
+    label = {s: f"{SEAT_NAMES[s]}: {play_name(p)}" for s, p in zip(seats, trick, strict=True)}
+    # the choices in table order from a random seat, not in the order played (the picture
+    # shows that): the leader is not always first
+    choices = tuple(label[s] for s in rotated(rng, seats))
     prompt = f"{contract_words(order)}. {SEAT_NAMES[table.leader]} led. Who wins this trick?"
     return Question(
         quiz="tricks", seed=0, topic="winner", prompt=prompt, choices=choices,
-        answer=choices[winner],
+        answer=label[seats[winner]],
         explanation=_winner_why(trick, winner, order),
         cards=(CardGroup("The trick", tuple(trick), tuple(SEAT_NAMES[s] for s in seats)),),
         order=order,

@@ -25,6 +25,7 @@ from trainer.quizzes.common import (
     number_choices,
     random_auction,
     seat_name,
+    shuffled,
     value_formula,
 )
 from trainer.rules import RuleSet
@@ -109,8 +110,12 @@ def open_misere_note(rules: RuleSet) -> str:
 def _value(rng: random.Random, rules: RuleSet) -> Question:
     bid = rng.choice(ladder(rules))
     value = bid_value(bid, rules)
-    near = {value - 20, value + 20, value - 100, value + 100, value + 40, 250, 500}
-    near = {n for n in near if 40 <= n <= 520}
+    if bid.misere:  # the bids next to it by points, round numbers, the other misère's value
+        near = ({240, 260, 200, 300, 150, 500} if value == 250
+                else {480, 520, 400, 600, 450, 250})
+    else:  # a step of strain (20) or of level (100) away, and the misères' values
+        near = {value - 20, value + 20, value - 40, value + 40, value - 100, value + 100,
+                250, 500}
     if bid.misere and rules.nullo_500:
         why = (
             "Under your rules misère is the Nullo (option `nullo_500`): worth 500, and there "
@@ -125,7 +130,7 @@ def _value(rng: random.Random, rules: RuleSet) -> Question:
         why = f"{value_formula(bid)} = {value} (the Avondale schedule, rule book §6)."
     return Question(
         quiz=QUIZ, seed=0, topic="value", prompt=f"How many points is {bid.pretty} worth?",
-        choices=number_choices(rng, value, near), answer=str(value), explanation=why,
+        choices=number_choices(rng, value, near, low=10), answer=str(value), explanation=why,
         facts=(("bid", bid.code),),
     )
 
@@ -145,7 +150,9 @@ def _misere_place(rng: random.Random, rules: RuleSet) -> Question:
     pool = [_gap("7NT", "8♠"), _gap("8♠", "8♣"), _gap("10♦", "10♥"), _gap("6NT", "7♠"),
             _gap("9NT", "10♠"), _gap("7♥", "7NT"), _gap("8NT", "9♠")]
     others = rng.sample([g for g in pool if g != answer], 3)
-    choices = tuple(sorted([answer, *others], key=pool.index))
+    # in a random order: the ladder's top leaves no room above open misère's place for three
+    # others, so sorted along the ladder its answer would never be first
+    choices = tuple(shuffled(rng, [answer, *others]))
     if bid == MISERE:
         why = misere_placement_note(rules)
         if rules.misere_needs_seven:

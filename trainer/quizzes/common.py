@@ -1,16 +1,28 @@
-"""Small helpers the lesson 5-10 generators share: bids and sides in words, number choices,
-random auctions and random legal play (no Streamlit here)."""
+"""Small helpers the lesson generators share: bids and sides in words, number choices,
+random auctions and random legal play (no Streamlit here).
+
+The right answer's place among the choices must tell nothing (a test generates a few thousand
+questions of every kind and checks each place is the answer about as often): numbers are put in
+increasing order with the answer's place drawn first (`number_choices`), players in table order
+from a random seat (`rotated`), and options with no natural order in a random order
+(`shuffled`, `insert_anywhere`)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from typing import TypeVar
 
 from trainer.bidding import PASS, Auction, Bid, ladder
 from trainer.cards import JOKER, Seat
 from trainer.play import PlayState
 from trainer.question import SEAT_NAMES, names_list
 from trainer.rules import STRAINS, Play, RuleSet
+
+T = TypeVar("T")
+
+PACK_SIZES = (24, 25, 32, 33, 36, 40, 42, 43, 44, 45, 48, 52, 53, 54, 62, 63, 64, 65)
+"""Pack sizes a learner might guess (the real ones: 33, 43, 45 and 63, RULES.md §1)."""
 
 STRAIN_ORDER = "♠ < ♣ < ♦ < ♥ < NT"
 """The strains from the lowest (RULES.md §3)."""
@@ -36,12 +48,69 @@ def side_name(side: Iterable[Seat]) -> str:
     return names_list([SEAT_NAMES[s] for s in side])
 
 
-def number_choices(rng: random.Random, answer: int, near: Iterable[int], count: int = 4,
-                   ) -> tuple[str, ...]:
-    """The answer and up to ``count - 1`` other numbers from ``near``, in increasing order."""
-    others = sorted({n for n in near if n != answer})
-    picks = rng.sample(others, min(count - 1, len(others)))
+def number_choices(rng: random.Random, answer: int, near: Iterable[int], count: int = 4, *,
+                   step: int = 10, low: int | None = None, place: int | None = None,
+                   keep: Iterable[int] = ()) -> tuple[str, ...]:
+    """``count`` numbers in increasing order with ``answer`` among them, its place drawn first
+    (uniformly, or ``place`` if given) so that the place tells nothing.
+
+    The others are then drawn around it: as many below the answer and above it as its place
+    needs, from ``near`` (plausible wrong answers); where ``near`` has too few on one side, from
+    the answer minus (or plus) ``step``, twice ``step``, and so on, never below ``low``.
+    ``keep`` are wrong answers that must be among the choices (the place must leave room for
+    them). Raises ValueError when ``low`` leaves no room for the place drawn.
+    """
+    if place is None:
+        place = rng.randrange(count)
+    kept = sorted({n for n in keep if n != answer})
+    need_below = place - sum(1 for n in kept if n < answer)
+    need_above = count - 1 - place - sum(1 for n in kept if n > answer)
+    if need_below < 0 or need_above < 0:
+        raise ValueError(f"no place {place} for {answer} among {count} with {kept}")
+    pool = {n for n in near if n != answer and (low is None or n >= low)} - set(kept)
+    below = sorted(n for n in pool if n < answer)
+    above = sorted(n for n in pool if n > answer)
+    k = 1
+    while len(below) < need_below:
+        n = answer - k * step
+        if low is not None and n < low:
+            raise ValueError(f"no room below {answer} (lowest {low})")
+        if n not in below and n not in kept:
+            below.append(n)
+        k += 1
+    k = 1
+    while len(above) < need_above:
+        n = answer + k * step
+        if n not in above and n not in kept:
+            above.append(n)
+        k += 1
+    picks = [*rng.sample(below, need_below), *rng.sample(above, need_above), *kept]
     return tuple(str(n) for n in sorted([answer, *picks]))
+
+
+def rotated(rng: random.Random, items: Sequence[T]) -> list[T]:
+    """``items`` (in table order: clockwise) starting from a random one of them.
+
+    Who-wins choices list the players this way, not in the order they played: the leader is
+    not always first, and the winner is at each place equally often.
+    """
+    i = rng.randrange(len(items))
+    return [*items[i:], *items[:i]]
+
+
+def shuffled(rng: random.Random, items: Iterable[T]) -> list[T]:
+    """``items`` (a set of options with no natural order) in a random order."""
+    out = list(items)
+    rng.shuffle(out)
+    return out
+
+
+def insert_anywhere(rng: random.Random, items: Sequence[T], extra: T) -> list[T]:
+    """``items`` with ``extra`` put in at a random place (each of the ``len(items) + 1``
+    equally likely)."""
+    out = list(items)
+    out.insert(rng.randrange(len(out) + 1), extra)
+    return out
 
 
 def placement_words(bid: Bid, rules: RuleSet) -> str:

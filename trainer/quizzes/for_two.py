@@ -25,7 +25,13 @@ from trainer.bidding import MISERE, OPEN_MISERE, Bid, ladder
 from trainer.cards import Seat, deal
 from trainer.errors import RuleError
 from trainer.question import CardGroup, Question, card_name, contract_words, names, suit_one
-from trainer.quizzes.common import calls_words, pick_play, random_auction, seat_name
+from trainer.quizzes.common import (
+    calls_words,
+    number_choices,
+    pick_play,
+    random_auction,
+    seat_name,
+)
 from trainer.rules import Play, RuleSet, Strain, Trick
 from trainer.two_player import HAND, TABLE, TablePlayState, start_table_play, trick_turns
 
@@ -68,13 +74,10 @@ NUMBERS = (1, 2, 3, 4, 5, 6, 8, 10, 12, 13, 15, 20, 23)
 
 def balanced_numbers(rng: random.Random, answer: int, pool: Sequence[int],
                      count: int = 4) -> tuple[str, ...]:
-    """``count`` numbers in increasing order, the answer among them at a random place (as far
-    as ``pool`` has numbers below and above it), so its place does not give it away."""
-    below = sorted(n for n in set(pool) if n < answer)
-    above = sorted(n for n in set(pool) if n > answer)
-    low = rng.randint(max(0, count - 1 - len(above)), min(count - 1, len(below)))
-    picks = rng.sample(below, low) + rng.sample(above, count - 1 - low)
-    return tuple(str(n) for n in sorted([answer, *picks]))
+    """``count`` card counts in increasing order, the answer at a place drawn first, uniformly,
+    the others from ``pool`` (and the counts next to the answer, none below 0) so its place
+    does not give it away (`trainer.quizzes.common.number_choices`)."""
+    return number_choices(rng, answer, pool, count, step=1, low=0)
 
 
 # --- a hand in play ----------------------------------------------------------------------------
@@ -193,6 +196,15 @@ def _deal(rng: random.Random, rules: RuleSet) -> Question:
 ALL_TURNS = ((Seat.N, HAND), (Seat.N, TABLE), (Seat.S, HAND), (Seat.S, TABLE))
 
 
+def table_turns(rng: random.Random) -> list[tuple[Seat, str]]:
+    """The four (seat, hand or table) turns of a trick as choices: grouped by player, a random
+    player first and hand or table first at random (the same for both), so that any one turn
+    is at each of the four places equally often."""
+    seats = [Seat.N, Seat.S] if rng.random() < 0.5 else [Seat.S, Seat.N]
+    sources = [HAND, TABLE] if rng.random() < 0.5 else [TABLE, HAND]
+    return [(seat, source) for seat in seats for source in sources]
+
+
 def _next_turn(rng: random.Random, rules: RuleSet) -> Question:
     hand = _start(rng, rules)
     state = hand.state
@@ -236,7 +248,7 @@ def _next_turn(rng: random.Random, rules: RuleSet) -> Question:
         quiz=QUIZ, seed=0, topic="next_turn",
         prompt=f"{TWO} {_contract_line(state)} This is {where}. Who plays the next "
                "card, and from where?",
-        choices=tuple(turn_words(s, src) for s, src in ALL_TURNS), answer=answer,
+        choices=tuple(turn_words(s, src) for s, src in table_turns(rng)), answer=answer,
         explanation=" ".join(parts), cards=tuple(groups), order=state.order,
         facts=(("seat", seat.value), ("source", source), ("trick", str(len(state.history))),
                ("played", str(n))),
@@ -319,8 +331,10 @@ def winner(rng: random.Random, rules: RuleSet) -> Question:
         done = state.history[-1]
     turns = _turns_of(done)
     win = state.order.trick_winner(done.plays)
-    labels = tuple(f"{cap}: {card_name(p.card) if p.named is None else _named(p)}"
-                   for cap, p in zip(_captions(turns), done.plays, strict=True))
+    label = {turn: f"{cap}: {card_name(p.card) if p.named is None else _named(p)}"
+             for turn, cap, p in zip(turns, _captions(turns), done.plays, strict=True)}
+    # grouped by player in a random order, not in the order played (the picture shows that)
+    labels = tuple(label[turn] for turn in table_turns(rng))
     seat, source = turns[win]
     best = done.plays[win]
     trumps = [p for p in done.plays if state.order.is_trump(p.card)]
@@ -340,7 +354,7 @@ def winner(rng: random.Random, rules: RuleSet) -> Question:
         quiz=QUIZ, seed=0, topic="winner",
         prompt=f"{TWO} {_contract_line(state)} {seat_name(turns[0][0])} led. Who wins "
                "this trick?",
-        choices=labels, answer=labels[win], explanation=why,
+        choices=labels, answer=label[turns[win]], explanation=why,
         cards=(_trick_group("The trick", done.plays, turns),), order=state.order,
         facts=(("seat", seat.value), ("source", source)),
     )

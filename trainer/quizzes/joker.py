@@ -24,7 +24,7 @@ from trainer.question import (
     play_name,
     suit_one,
 )
-from trainer.quizzes.common import joker_holder, pick_play, seat_name
+from trainer.quizzes.common import joker_holder, pick_play, rotated, seat_name
 from trainer.rules import (
     CardOrder,
     Play,
@@ -343,14 +343,17 @@ def _winner(rng: random.Random, rules: RuleSet) -> Question:
             break
     trick, seats = played
     winner = order.trick_winner(trick)
-    choices = tuple(f"{seat_name(s)}: {play_name(p)}" for s, p in zip(seats, trick, strict=True))
+    label = {s: f"{seat_name(s)}: {play_name(p)}" for s, p in zip(seats, trick, strict=True)}
+    # in table order from a random seat, not in the order played: the joker's holder often
+    # leads, and the leader is not always first
+    choices = tuple(label[s] for s in rotated(rng, seats))
     prompt = (
         f"No trumps. {nominated_words(order, holder)} {seat_name(seats[0])} led. "
         "Who wins this trick?"
     )
     return Question(
         quiz=QUIZ, seed=0, topic="winner", prompt=prompt, choices=choices,
-        answer=choices[winner], explanation=joker_winner_why(trick, winner, order),
+        answer=label[seats[winner]], explanation=joker_winner_why(trick, winner, order),
         cards=(CardGroup("The trick", tuple(trick), tuple(seat_name(s) for s in seats)),),
         order=order, subject=JOKER,
     )

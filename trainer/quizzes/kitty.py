@@ -1,25 +1,36 @@
 """Lesson 6, the kitty and the discard: how many cards the declarer takes and discards, how many
-they hold, and which of several discards keeps every trump and makes a void (RULES.md §4).
+they hold, and which discard to make (RULES.md §4).
 
-Answers come from `RuleSet.kitty_size` and `trainer.play.exchange_kitty`; the discard question
-offers one discard that keeps all the trumps and empties a side suit, and others that do not, so
-its answer is certain (it does not claim that discard is the best one for the hand).
+The counts come from `RuleSet.kitty_size` and `trainer.play.exchange_kitty`. The discard
+question (``void``) follows one principle, `PRINCIPLE`, the one `trainer.policy.choose_discard`
+plays by: **keep your trumps (the joker and the bowers among them) and your aces, and make a
+void: throw the cards of your shortest side suit, lowest first** (then the next shortest). An
+ace is a sure trick and a trump wins tricks or ruffs; a void lets you trump that suit when it
+is led. The right answer is the policy's discard, asked only in hands where it keeps every
+trump and ace, empties a side suit and throws no king guarded by its ace (a sure trick too,
+which the policy's rule of thumb would throw). Each wrong choice breaks the principle, and the
+explanation says how: it throws a trump, it throws an ace, or it leaves a card in every side
+suit. So the answer is certain, and the habit it teaches is the policy's.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import combinations
 
 from trainer.bidding import Bid
-from trainer.cards import SUITS, Card, Suit, deal, sort_key
+from trainer.cards import SUITS, Card, Rank, Suit, deal, sort_key
 from trainer.play import exchange_kitty
-from trainer.question import CardGroup, Question, names, suit_one
-from trainer.quizzes.common import seat_name
+from trainer.policy import choose_discard
+from trainer.question import CardGroup, Question, names, names_list, suit_one
+from trainer.quizzes.common import number_choices, seat_name, shuffled
 from trainer.rules import CardOrder, Play, RuleSet, Strain
 
 QUIZ = "kitty"
+PRINCIPLE = "Keep your trumps and aces, and make a void in your shortest side suit"
+"""The discard principle every ``void`` question follows and every explanation names, in a
+player's words (that of `trainer.policy.choose_discard`; more cards to throw go lowest first,
+from the next shortest side suit)."""
 
 
 def quiz_kitty(rng: random.Random, rules: RuleSet) -> Question:
@@ -62,7 +73,8 @@ def _discard_count(rng: random.Random, rules: RuleSet) -> Question:
     )
     return Question(
         quiz=QUIZ, seed=0, topic="discard_count", prompt=prompt,
-        choices=("2", "3", "4", "5"), answer=str(k), explanation=_kitty_words(rules),
+        choices=number_choices(rng, k, range(1, 9), step=1, low=0), answer=str(k),
+        explanation=_kitty_words(rules),
     )
 
 
@@ -85,15 +97,15 @@ def _hold(rng: random.Random, rules: RuleSet) -> Question:
                   "discarding, how many cards do you hold?")
         why = (f"You take {rules.kitty_size} and discard {rules.kitty_size}, so you are back to "
                f"{answer}: one card for each of the ten tricks. ")
-    choices = sorted({10, 10 + rules.kitty_size, 13, 7, 15, 12} - {answer})
-    picks = sorted([answer, *rng.sample(choices, 3)])
+    near = {7, 8, 10, 10 + rules.kitty_size, 12, 13, 15, 16}
     return Question(
-        quiz=QUIZ, seed=0, topic="hold", prompt=prompt, choices=tuple(map(str, picks)),
+        quiz=QUIZ, seed=0, topic="hold", prompt=prompt,
+        choices=number_choices(rng, answer, near, step=1, low=1),
         answer=str(answer), explanation=why + _kitty_words(rules), facts=(("when", when),),
     )
 
 
-# --- which discard keeps every trump and makes a void ------------------------------------------
+# --- which discard: keep trumps and aces, make a void ------------------------------------------
 
 
 def keeps_trumps_and_voids(discard: Sequence[Card], cards: Sequence[Card],
@@ -101,10 +113,25 @@ def keeps_trumps_and_voids(discard: Sequence[Card], cards: Sequence[Card],
     """True when ``discard`` holds no trump and empties a side suit held among ``cards``."""
     if any(order.is_trump(c) for c in discard):
         return False
-    side = {order.effective_suit(c) for c in cards if not order.is_trump(c)}
-    return any(
-        all(c in discard for c in cards if order.effective_suit(c) is s) for s in side
-    )
+    return bool(voided_suits(discard, cards, order))
+
+
+def voided_suits(discard: Sequence[Card], cards: Sequence[Card], order: CardOrder,
+                 ) -> list[Suit]:
+    """The side suits held among ``cards`` that ``discard`` empties, in the pack's order."""
+    return [s for s in SUITS if s is not order.trump
+            and any(order.effective_suit(c) is s for c in cards)
+            and all(c in discard for c in cards if order.effective_suit(c) is s)]
+
+
+def follows_principle(discard: Sequence[Card], cards: Sequence[Card], order: CardOrder) -> bool:
+    """True when ``discard`` keeps every trump and ace and empties a side suit (`PRINCIPLE`)."""
+    return (not any(order.is_trump(c) or c.rank is Rank.ACE for c in discard)
+            and bool(voided_suits(discard, cards, order)))
+
+
+def _guarded_king(card: Card, cards: Sequence[Card]) -> bool:
+    return card.rank is Rank.KING and Card(card.suit, Rank.ACE) in cards
 
 
 def _length(cards: Sequence[Card], trump: Suit) -> int:
@@ -112,72 +139,100 @@ def _length(cards: Sequence[Card], trump: Suit) -> int:
     return sum(1 for c in cards if order.effective_suit(c) is trump)
 
 
-def _void_deal(rng: random.Random, rules: RuleSet) -> tuple[list[Card], Suit, str]:
-    """The declarer's hand and kitty, a trump suit (their longest) and the seat's name, with a
-    short side suit to throw away."""
-    k = rules.kitty_size
+def _void_deal(rng: random.Random, rules: RuleSet,
+               ) -> tuple[list[Card], Suit, str, Bid, tuple[Card, ...]]:
+    """The declarer's hand and kitty, a trump suit (their longest), the seat's name, the
+    contract and the policy's discard, in a hand where that discard follows `PRINCIPLE`
+    (keeps every trump and ace, empties a side suit) and throws no king guarded by its ace."""
     while True:
         dealt = deal(rng.getrandbits(32), rules.players, rules.deck)
         seat = rng.choice(rules.seats)
         cards = sorted([*dealt.hands[seat], *dealt.kitty], key=sort_key)
         trump = max(SUITS, key=lambda s: (_length(cards, s), rng.random()))
         order = CardOrder(trump=trump)
-        side = [c for c in cards if not order.is_trump(c)]
-        short = [s for s in SUITS if s is not trump
-                 and 1 <= sum(1 for c in side if c.suit is s) <= k]
-        if short and len(side) >= k + 2:
-            return cards, trump, seat_name(seat)
+        contract = Bid(rng.randint(6, 8), Strain(trump.value))
+        right = choose_discard(cards, contract, rules)
+        if follows_principle(right, cards, order) and not any(
+                _guarded_king(c, cards) for c in right):
+            return cards, trump, seat_name(seat), contract, right
+
+
+def _wrong_discards(rng: random.Random, cards: Sequence[Card], order: CardOrder, k: int,
+                    right: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Three discards that each break `PRINCIPLE` one way, tempting ones where the hand has
+    them: one makes a void but throws a trump with it, one makes a void but throws an ace,
+    one throws low side cards but keeps a card in every side suit; where a hand has none of
+    one kind, a random discard that breaks the principle."""
+    trumps = sorted((c for c in cards if order.is_trump(c)), key=order.power)
+    side = {s: sorted((c for c in cards if order.effective_suit(c) is s), key=order.power)
+            for s in SUITS if s is not order.trump}
+    losers = sorted((c for c in cards if not order.is_trump(c) and c.rank is not Rank.ACE),
+                    key=order.power)
+    found: list[tuple[Card, ...]] = []
+    # a short side suit with no ace, and the lowest trumps to make up the number
+    short = [s for s, held in side.items() if 0 < len(held) < k
+             and not any(c.rank is Rank.ACE for c in held) and len(held) + len(trumps) >= k]
+    if short:
+        held = side[rng.choice(short)]
+        found.append((*held, *trumps[: k - len(held)]))
+    # a short side suit with its ace, and the lowest other side cards to make up the number
+    with_ace = [s for s, held in side.items() if 0 < len(held) <= k
+                and any(c.rank is Rank.ACE for c in held)]
+    if with_ace:
+        held = side[rng.choice(with_ace)]
+        rest = [c for c in losers if c not in held]
+        if len(held) + len(rest) >= k:
+            found.append((*held, *rest[: k - len(held)]))
+    # the lowest side cards that leave a card in every side suit
+    left = {s: len(held) for s, held in side.items()}
+    low: list[Card] = []
+    for c in losers:
+        suit = order.effective_suit(c)
+        if len(low) < k and left[suit] > 1:
+            low.append(c)
+            left[suit] -= 1
+    if len(low) == k:
+        found.append(tuple(low))
+    seen = {frozenset(right)}
+    picks: list[tuple[Card, ...]] = []
+    for d in found:
+        if frozenset(d) not in seen:
+            seen.add(frozenset(d))
+            picks.append(d)
+    while len(picks) < 3:
+        d = tuple(rng.sample(list(cards), k))
+        if frozenset(d) not in seen and not follows_principle(d, cards, order):
+            seen.add(frozenset(d))
+            picks.append(d)
+    return picks
 
 
 def _void(rng: random.Random, rules: RuleSet) -> Question:
     k = rules.kitty_size
-    cards, trump, who = _void_deal(rng, rules)
+    cards, trump, who, contract, right = _void_deal(rng, rules)
     order = CardOrder(trump=trump)
-    trump_set = {c for c in cards if order.is_trump(c)}
-    suits = [frozenset(c for c in cards if order.effective_suit(c) is s)
-             for s in SUITS if s is not trump]
-    good: list[tuple[Card, ...]] = []
-    with_trump: list[tuple[Card, ...]] = []
-    no_void: list[tuple[Card, ...]] = []
-    for d in combinations(cards, k):
-        chosen = set(d)
-        if chosen & trump_set:
-            with_trump.append(d)
-        elif any(suit and suit <= chosen for suit in suits):
-            good.append(d)
-        else:
-            no_void.append(d)
-    right = rng.choice(good)
-    wrong: list[tuple[Card, ...]] = []
-    if no_void:
-        wrong += rng.sample(no_void, min(2, len(no_void)))
-    wrong += rng.sample(with_trump, 3 - len(wrong))
-    picks = [right, *wrong]
-    rng.shuffle(picks)
-    labels = [_discard_label(d) for d in picks]
+    wrong = _wrong_discards(rng, cards, order, k, right)
+    labels = [_discard_label(d) for d in shuffled(rng, [right, *wrong])]
     trumps = sorted((c for c in cards if order.is_trump(c)), key=order.power, reverse=True)
-    voided = next(s for s in SUITS if s is not trump and any(c.suit is s for c in right)
-                  and all(c in right for c in cards if order.effective_suit(c) is s))
+    aces = [c for c in cards if c.rank is Rank.ACE and not order.is_trump(c)]
+    voided = voided_suits(right, cards, order)
+    void_cards = [c for c in right if order.effective_suit(c) in voided]
+    others = [c for c in right if c not in void_cards]
     why = (
-        f"With {trump.noun} trumps you hold {len(trumps)} trumps: {names(trumps)}. "
-        f"Only {_discard_label(right)} keeps every one of them and leaves you with no "
-        f"{voided.noun}, so you can trump when {voided.noun} are led. "
+        f"With {trump.noun} trumps you hold {len(trumps)} trumps ({names(trumps)})"
+        + (f" and {names(aces)}" if aces else "") + ". "
+        f"{PRINCIPLE}: throwing {names(sorted(void_cards, key=sort_key))} leaves you void in "
+        f"{names_list([s.noun for s in voided])}, so you can trump the next "
+        f"{' or '.join(suit_one(s) for s in voided)} lead."
     )
-    for d in wrong:
-        thrown = [c for c in d if order.is_trump(c)]
-        if thrown:
-            what = "a trump" if len(thrown) == 1 else "trumps"
-            why += f"{_discard_label(d)} throws away {names(thrown)}: {what}. "
-        else:
-            why += f"{_discard_label(d)} keeps a card in every side suit. "
-    why += (
-        f"(Any {k} cards may be discarded, kitty cards included; whether this is the best "
-        "discard depends on the whole hand.)"
-    )
-    contract = Bid(rng.randint(6, 8), Strain(trump.value))
+    if others:
+        many = len({c.suit for c in others}) > 1
+        why += (f" Then the lowest of the next shortest suit{'s' if many else ''}: "
+                f"{names(sorted(others, key=sort_key))}.")
+    why += " " + " ".join(_wrong_why(d, order) for d in wrong)
     prompt = (
         f"{_table(rules)} You are {who}: you won the auction with {contract.pretty} and picked "
-        "up the kitty. Which discard keeps all your trumps and makes a void?"
+        "up the kitty. Which discard keeps your trumps and aces and makes a void?"
     )
     return Question(
         quiz=QUIZ, seed=0, topic="void", prompt=prompt, choices=tuple(labels),
@@ -186,8 +241,22 @@ def _void(rng: random.Random, rules: RuleSet) -> Question:
                          tuple(Play(c) for c in cards)),),
         order=order,
         facts=(("contract", contract.code), ("discard", " ".join(c.code for c in right)),
-               ("voided", suit_one(voided))),
+               ("voided", " ".join(suit_one(s) for s in voided))),
     )
+
+
+def _wrong_why(discard: Sequence[Card], order: CardOrder) -> str:
+    """How a wrong discard breaks `PRINCIPLE`, in a player's words."""
+    label = _discard_label(discard)
+    thrown = sorted((c for c in discard if order.is_trump(c)), key=order.power, reverse=True)
+    if thrown:
+        what = "a trump" if len(thrown) == 1 else "trumps"
+        return f"{label} throws away {what} ({names(thrown)}): keep them to win tricks and ruff."
+    aces = [c for c in discard if c.rank is Rank.ACE]
+    if aces:
+        what = "an ace, a sure trick" if len(aces) == 1 else "aces, sure tricks"
+        return f"{label} throws away {what} ({names(aces)})."
+    return f"{label} leaves a card in every side suit: no void, so nothing to trump."
 
 
 def _discard_label(discard: Sequence[Card]) -> str:

@@ -19,8 +19,7 @@ from trainer.bidding import MISERE, OPEN_MISERE, Bid
 from trainer.cards import JOKER, Seat, deal
 from trainer.play import PlayState, active_seats
 from trainer.question import CardGroup, Question, names_list, play_name, suit_one
-from trainer.quizzes.common import number_choices, seat_name
-from trainer.quizzes.for_two import balanced_numbers
+from trainer.quizzes.common import number_choices, rotated, seat_name, shuffled
 from trainer.quizzes.joker import joker_trick, joker_winner_why
 from trainer.rules import CardOrder, Play, RuleSet, order_for
 from trainer.scoring import bid_value, score_hand
@@ -72,7 +71,7 @@ def _who_plays(rng: random.Random, rules: RuleSet) -> Question:
         _seats_words([s for s in everyone if s is not rules.next_seat(declarer)]),
     }
     answer = _seats_words(playing)
-    choices = sorted(options)
+    choices = shuffled(rng, sorted(options))  # a set of options: in a random order
     if partners:
         many = len(partners) > 1
         why = (
@@ -119,16 +118,27 @@ def _score(rng: random.Random, rules: RuleSet) -> Question:
         quiz=QUIZ, seed=0, topic="score",
         prompt=f"{contract.pretty.capitalize()}: the declarer took {taken} "
                f"trick{'' if taken == 1 else 's'}. What does the declarer's side score?",
-        choices=balanced_numbers(rng, result, (250, -250, 500, -500, 0)),
+        choices=number_choices(rng, result, _score_near(value, taken)),
         answer=str(result),
         explanation=why, facts=(("contract", contract.code), ("tricks", str(taken))),
     )
+
+
+def _score_near(value: int, taken: int) -> set[int]:
+    """Wrong scores a learner might give for a misère worth ``value`` in which the declarer
+    took ``taken`` tricks: the other sign, the other misère's value, the bids next to it by
+    points, nothing, or 10 a trick on top (further ones 10 apart, `number_choices`)."""
+    near = {0, 250, 500, 240, 260, 480, 520}
+    near |= {-n for n in near}
+    return near | {value + 10 * (10 - taken), -value - 10 * max(taken, 1),
+                   -value - 10 * (10 - taken)}
 
 
 def _defenders(rng: random.Random, rules: RuleSet) -> Question:
     contract = _contract(rng, rules)
     taken = _tricks(rng)
     theirs = 10 - taken
+    value = bid_value(contract, rules)
     result = score_hand(contract, taken, rules).defenders
     if rules.misere_defenders:
         why = (f"Under your rules (option `misere_defenders`) the defenders score 10 a trick in "
@@ -143,7 +153,9 @@ def _defenders(rng: random.Random, rules: RuleSet) -> Question:
         prompt=f"{contract.pretty.capitalize()}: the declarer took {taken} "
                f"trick{'' if taken == 1 else 's'} and the defenders {theirs}. What do the "
                "defenders score?",
-        choices=number_choices(rng, result, (0, 10 * theirs, 250, -250, 10 * taken)),
+        choices=number_choices(rng, result, (
+            0, 10 * theirs, -10 * theirs, 10 * (theirs + 1), 10 * (theirs - 1),
+            -10 * (theirs - 1), 10 * taken, -10 * taken, value, -value, 250, -250)),
         answer=str(result), explanation=why,
         facts=(("contract", contract.code), ("tricks", str(taken))),
     )
@@ -166,8 +178,9 @@ def _trick(rng: random.Random, rules: RuleSet) -> Question:
         trick, trick_seats = played
         winner = order.trick_winner(trick)
         break
-    choices = tuple(f"{seat_name(s)}: {play_name(p)}"
-                    for s, p in zip(trick_seats, trick, strict=True))
+    label = {s: f"{seat_name(s)}: {play_name(p)}" for s, p in zip(trick_seats, trick, strict=True)}
+    # in table order from a random seat, not in the order played: the leader is not always first
+    choices = tuple(label[s] for s in rotated(rng, trick_seats))
     won_by = trick_seats[winner]
     verdict = (
         f"The declarer wins it, so {contract.pretty} is set."
@@ -178,7 +191,7 @@ def _trick(rng: random.Random, rules: RuleSet) -> Question:
         quiz=QUIZ, seed=0, topic="trick",
         prompt=f"{contract.pretty.capitalize()} by {seat_name(declarer)} (misère is played at "
                f"no trumps). {seat_name(trick_seats[0])} led. Who wins this trick?",
-        choices=choices, answer=choices[winner],
+        choices=choices, answer=label[won_by],
         explanation=misere_winner_why(trick, winner, order) + " " + verdict,
         cards=(CardGroup("The trick", tuple(trick), tuple(seat_name(s) for s in trick_seats)),),
         order=order, subject=JOKER,
@@ -221,7 +234,7 @@ def _reveal(rng: random.Random, rules: RuleSet) -> Question:
     return Question(
         quiz=QUIZ, seed=0, topic="reveal",
         prompt="When are the open misère declarer's cards shown to everyone?",
-        choices=("Before the first lead", "After the first trick", "Never",
-                 "After the last trick"),
+        choices=tuple(shuffled(rng, ("Before the first lead", "After the first trick", "Never",
+                                     "After the last trick"))),
         answer=answer, explanation=why,
     )

@@ -12,7 +12,7 @@ import random
 from trainer.bidding import Bid, ladder
 from trainer.cards import Seat
 from trainer.question import Question
-from trainer.quizzes.common import number_choices, seat_name, side_name, value_formula
+from trainer.quizzes.common import number_choices, seat_name, shuffled, side_name, value_formula
 from trainer.rules import RuleSet
 from trainer.scoring import GAME_TARGET, GameScore, bid_value, score_hand
 
@@ -86,7 +86,11 @@ def _declarer(rng: random.Random, rules: RuleSet) -> Question:
     bid, tricks = random_result(rng, rules)
     score = score_hand(bid, tricks, rules).declarer
     value = bid_value(bid, rules)
-    near = {value, -value, 250, value + 10 * (tricks - bid.tricks_needed), -250}
+    need = bid.tricks_needed
+    # the other sign, the slam's 250, 10 a trick over or under, the level above, nothing
+    near = {value, -value, 250, -250, 0, value + 10 * abs(tricks - need), value + 100,
+            -value - 10 * abs(need - tricks), -value - 100, value + 250,
+            10 * tricks, -10 * (10 - tricks)}
     who = "the declarer" if bid.misere else "the declarer's side"
     return Question(
         quiz=QUIZ, seed=0, topic="declarer",
@@ -116,8 +120,10 @@ def _defenders(rng: random.Random, rules: RuleSet) -> Question:
     bid, tricks = random_result(rng, rules)
     score = score_hand(bid, tricks, rules).defenders
     theirs = 10 - tricks
-    near = {0, 10 * theirs, 10 * tricks, 10 * theirs + 10,
-            bid_value(bid, rules) if theirs else 20}
+    value = bid_value(bid, rules)
+    # 10 a trick (theirs, the declarer's, one more or fewer), the bid's value, either sign
+    near = {0, 10 * theirs, 10 * tricks, 10 * theirs + 10, 10 * theirs - 10, value, -value,
+            -10 * theirs, -10 * tricks, 250, -250}
     others = len(rules.sides()) - 1
     if others > 1:
         prompt = (f"The contract is {bid.pretty}; the declarer took {tricks} and the {others} "
@@ -167,7 +173,8 @@ def _game_end(rng: random.Random, rules: RuleSet) -> Question:
     taken = {own: tricks, **_split(rng, sides, own, 10 - tricks)}
     after = before.after_hand(bid, declarer, taken, rules)
     answer = NOBODY if after.winner is None else wins_words(after.winner)
-    choices = tuple([wins_words(s) for s in sides] + [NOBODY])
+    # a set of options in a random order ("nobody yet" is the answer about half the time)
+    choices = tuple(shuffled(rng, [wins_words(s) for s in sides] + [NOBODY]))
     standing = "; ".join(f"{side_name(s)} {before.scores[s]}" for s in sides)
     took = ", ".join(f"{side_name(s)} {taken[s]}" for s in sides)
     prompt = (

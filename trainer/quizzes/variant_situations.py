@@ -23,7 +23,16 @@ from trainer.cards import JOKER, SUITS, deal, sort_key
 from trainer.errors import IllegalPlayError, RuleError
 from trainer.play import PlayState, active_seats, first_leader, start_play
 from trainer.question import CardGroup, names_list, play_name
-from trainer.quizzes.common import calls_words, random_auction, seat_name, side_name
+from trainer.quizzes.common import (
+    PACK_SIZES,
+    calls_words,
+    insert_anywhere,
+    random_auction,
+    rotated,
+    seat_name,
+    shuffled,
+    side_name,
+)
 from trainer.quizzes.joker import joker_lead_state, joker_trick, led_in_order
 from trainer.quizzes.scoring import NOBODY, wins_words
 from trainer.rules import (
@@ -44,7 +53,13 @@ THROWN_IN = "The hand is thrown in and dealt again"
 @dataclass(frozen=True)
 class Situation:
     """A situation where an option may matter: the words, the answer under any rules, the
-    choices, the options both settings share (``fixed``), cards to draw and facts for tests."""
+    choices, the options both settings share (``fixed``), cards to draw and facts for tests.
+
+    The choices come in an order that does not tell the answer: players in table order from a
+    random seat, other options shuffled. When ``numbers`` is set the answer is a number and
+    ``choices`` are plausible numbers to draw the wrong ones from: the question puts the answer
+    at a place drawn first and builds the choices around it (``step``: the spacing of further
+    numbers where ``choices`` has too few, never below ``low``)."""
 
     words: str
     answer: Callable[[RuleSet], str]
@@ -52,6 +67,9 @@ class Situation:
     fixed: dict[str, Any] = field(default_factory=dict)
     cards: tuple[CardGroup, ...] = ()
     facts: tuple[tuple[str, str], ...] = ()
+    numbers: bool = False
+    step: int = 10
+    low: int | None = None
 
 
 def _four(rules: RuleSet, **more: Any) -> dict[str, Any]:
@@ -74,7 +92,7 @@ def _players(rng: random.Random, rules: RuleSet) -> Situation:
     seed = rng.getrandbits(32)
     if rng.random() < 0.5:
         return Situation("How many cards are in the pack?", lambda r: str(len(r.pack)),
-                         ("33", "43", "45", "63"))
+                         tuple(map(str, PACK_SIZES)), numbers=True, step=1)
 
     def dealt_each(r: RuleSet) -> str:
         d = deal(seed, r.players, r.deck)
@@ -83,19 +101,22 @@ def _players(rng: random.Random, rules: RuleSet) -> Situation:
         return str(len(d.hands[seat]) + tables)
 
     return Situation("How many cards does each player get in the deal, in hand and (if the "
-                     "game has them) on the table?", dealt_each, ("5", "10", "13", "20"))
+                     "game has them) on the table?", dealt_each,
+                     tuple(map(str, (5, 8, 9, 10, 11, 12, 13, 15, 16, 20, 21, 23, 25))),
+                     numbers=True, step=1, low=1)
 
 
 def _kitty(rng: random.Random, rules: RuleSet) -> Situation:
     return Situation("Four players. How many cards go to the kitty?",
-                     lambda r: str(r.kitty_size), ("2", "3", "4", "5"), {"players": 4})
+                     lambda r: str(r.kitty_size), tuple(map(str, range(1, 9))), {"players": 4},
+                     numbers=True, step=1, low=0)
 
 
 def _six_sides(rng: random.Random, rules: RuleSet) -> Situation:
     six = RuleSet(players=6)
     seat = rng.choice(six.seats)
-    choices = sorted({side_name(six.with_options(six_player_teams=t).side_of(seat))
-                      for t in ("two_threes", "three_pairs", "individual")})
+    choices = shuffled(rng, sorted({side_name(six.with_options(six_player_teams=t).side_of(seat))
+                                    for t in ("two_threes", "three_pairs", "individual")}))
     return Situation(
         f"Six players. Who is on {seat_name(seat)}'s side?",
         lambda r: side_name(r.side_of(seat)), tuple(choices), {"players": 6, "deck": 43},
@@ -144,9 +165,15 @@ def _after_pass(rng: random.Random, rules: RuleSet) -> Situation:
     return Situation(
         f"{seat_name(dealer)} dealt. The calls so far, in turn: {words}. Who calls next?",
         lambda r: _next_seat_words(r, dealer, calls),
-        (*[seat_name(s) for s in base.seats], OVER), fixed,
+        _callers(rng, base), fixed,
         facts=(("dealer", dealer.value), ("calls", " ".join(map(str, calls)))),
     )
+
+
+def _callers(rng: random.Random, rules: RuleSet) -> tuple[str, ...]:
+    """"Who calls next?" choices: the seats in table order from a random one, and `OVER` at a
+    random place."""
+    return tuple(insert_anywhere(rng, [seat_name(s) for s in rotated(rng, rules.seats)], OVER))
 
 
 def _won_auction(rng: random.Random, base: RuleSet) -> Auction:
@@ -171,7 +198,7 @@ def _raise(rng: random.Random, rules: RuleSet) -> Situation:
         f"{seat_name(winner)} holds the highest bid, {auction.high_bid.pretty}, and the others "
         "have all passed. Who calls next?",
         lambda r: _next_seat_words(r, dealer, calls),
-        (*[seat_name(s) for s in base.seats], OVER), fixed,
+        _callers(rng, base), fixed,
         facts=(("dealer", dealer.value), ("calls", " ".join(map(str, calls)))),
     )
 
@@ -194,7 +221,7 @@ def _next_caller_one_round(rng: random.Random, rules: RuleSet) -> Situation:
     return Situation(
         f"{seat_name(dealer)} dealt. The calls so far, in turn: {_calls_made(shown)}. Who "
         "calls next?", lambda r: _next_seat_words(r, dealer, calls),
-        (*[seat_name(s) for s in base.seats], OVER), fixed,
+        _callers(rng, base), fixed,
     )
 
 
@@ -219,8 +246,8 @@ def _six_level(rng: random.Random, rules: RuleSet) -> Situation:
     return Situation(
         f"{seat_name(dealer)} dealt. {seat_name(opener)} opens {bid.pretty} and everyone else "
         "passes. What happens?", answer,
-        (f"{seat_name(opener)} plays {bid.pretty}", THROWN_IN,
-         f"{seat_name(base.next_seat(opener))} must bid"), fixed,
+        tuple(shuffled(rng, (f"{seat_name(opener)} plays {bid.pretty}", THROWN_IN,
+                             f"{seat_name(base.next_seat(opener))} must bid"))), fixed,
     )
 
 
@@ -239,7 +266,7 @@ def _all_pass(rng: random.Random, rules: RuleSet) -> Situation:
         return ALL_PASS_WORDS[r.all_pass]
 
     return Situation("Every player passes: nobody bids. What happens?", answer,
-                     tuple(ALL_PASS_WORDS.values()))
+                     tuple(shuffled(rng, ALL_PASS_WORDS.values())))
 
 
 def _misere_on(rng: random.Random, rules: RuleSet) -> Situation:
@@ -270,7 +297,7 @@ def _placement(rng: random.Random, rules: RuleSet) -> Situation:
         return "misère" if is_higher(MISERE, other, r) else other.pretty
 
     return Situation(f"Which bid is higher: misère or {other.pretty}?", answer,
-                     ("misère", other.pretty), _four(rules, misere=True))
+                     tuple(shuffled(rng, ("misère", other.pretty))), _four(rules, misere=True))
 
 
 def _open_placement(rng: random.Random, rules: RuleSet) -> Situation:
@@ -281,8 +308,7 @@ def _open_placement(rng: random.Random, rules: RuleSet) -> Situation:
     def answer(r: RuleSet) -> str:
         return "open misère" if is_higher(OPEN_MISERE, other, r) else other.pretty
 
-    choices = ["open misère", other.pretty]
-    rng.shuffle(choices)
+    choices = shuffled(rng, ["open misère", other.pretty])
     return Situation(f"Which bid is higher: open misère or {other.pretty}?", answer,
                      tuple(choices), _four(rules, misere=True, nullo_500=False),
                      facts=(("bid", other.code),))
@@ -332,8 +358,9 @@ def _nullo(rng: random.Random, rules: RuleSet) -> Situation:
             f"Misère: the declarer took {tricks} trick{'' if tricks == 1 else 's'}. What does "
             "the declarer's side score?",
             lambda r: str(score_hand(MISERE, tricks, r).declarer),
-            tuple(str(v) for v in (-500, -250, 250, 500)), fixed,
-            facts=(("contract", "MIS"), ("tricks", str(tricks))))
+            _numbers(0, 240, 250, 260, 480, 500, 520, -240, -250, -260, -480, -500, -520,
+                     1000, -1000), fixed,
+            facts=(("contract", "MIS"), ("tricks", str(tricks))), numbers=True)
     dealer = rng.choice(base.seats)
     seat = base.next_seat(dealer)
 
@@ -359,7 +386,7 @@ def _first_lead(rng: random.Random, rules: RuleSet) -> Situation:
     return Situation(
         f"{seat_name(dealer)} dealt and {seat_name(declarer)} won the auction with "
         f"{bid.pretty}. Who leads to the first trick?", answer,
-        tuple(seat_name(s) for s in rules.seats),
+        tuple(seat_name(s) for s in rotated(rng, rules.seats)),
         facts=(("dealer", dealer.value), ("declarer", declarer.value)),
     )
 
@@ -444,12 +471,14 @@ def _low_joker(rng: random.Random, rules: RuleSet) -> Situation:
                    labels: tuple[str, ...] = labels) -> str:
             return labels[order_for(None, True, r).trick_winner(trick)]
 
+        by_seat = dict(zip(order_seats, labels, strict=True))
+
         if answer(base.with_options(joker_low_in_misere=True)) == answer(
                 base.with_options(joker_low_in_misere=False)):
             continue  # a joker led and followed by nobody wins either way: not this one
         return Situation(
             f"Misère by {seat_name(declarer)}. {seat_name(order_seats[0])} led. Who wins this "
-            "trick?", answer, labels, fixed,
+            "trick?", answer, tuple(by_seat[s] for s in rotated(rng, order_seats)), fixed,
             (CardGroup("The trick", tuple(trick), tuple(seat_name(s) for s in order_seats)),),
         )
 
@@ -472,8 +501,9 @@ def _overtricks(rng: random.Random, rules: RuleSet) -> Situation:
     return Situation(
         f"{bid.pretty} made with {tricks} tricks. What does the declarer's side score?",
         lambda r: str(score_hand(bid, tricks, r).declarer),
-        _numbers(value, value + 10 * (tricks - bid.tricks_needed), 250, -value),
-        facts=_result(bid, tricks),
+        _numbers(value, value + 10 * (tricks - bid.tricks_needed), 250, -value, value + 100,
+                 value - 10 * (tricks - bid.tricks_needed), 10 * tricks),
+        facts=_result(bid, tricks), numbers=True,
     )
 
 
@@ -483,8 +513,9 @@ def _slam(rng: random.Random, rules: RuleSet) -> Situation:
     return Situation(
         f"{bid.pretty} made with all ten tricks. What does the declarer's side score?",
         lambda r: str(score_hand(bid, 10, r).declarer),
-        _numbers(value, 250, value + 10 * (10 - bid.tricks_needed), 500),
-        facts=_result(bid, 10),
+        _numbers(value, 250, value + 10 * (10 - bid.tricks_needed), 500, value + 250, 100,
+                 value - 20, value + 100, 240, 260),
+        facts=_result(bid, 10), numbers=True,
     )
 
 
@@ -495,8 +526,9 @@ def _defenders(rng: random.Random, rules: RuleSet) -> Situation:
         f"{bid.pretty}: the declarer's side took {tricks} tricks, the defenders {10 - tricks}. "
         "What do the defenders score?",
         lambda r: str(score_hand(bid, tricks, r).defenders),
-        _numbers(0, 10 * (10 - tricks), 10 * tricks, bid_value(bid)),
-        facts=_result(bid, tricks),
+        _numbers(0, 10 * (10 - tricks), 10 * tricks, bid_value(bid), -bid_value(bid),
+                 -10 * (10 - tricks), 10 * (11 - tricks), 10 * (9 - tricks), -10 * tricks),
+        facts=_result(bid, tricks), numbers=True,
     )
 
 
@@ -505,11 +537,14 @@ def _misere_defenders(rng: random.Random, rules: RuleSet) -> Situation:
     bid = rng.choice((MISERE, OPEN_MISERE))
     tricks = rng.randint(0, 3)
     return Situation(
-        f"{bid.pretty.capitalize()}: the declarer took {tricks} tricks, the defenders "
-        f"{10 - tricks}. What do the defenders score?",
+        f"{bid.pretty.capitalize()}: the declarer took {tricks} "
+        f"trick{'' if tricks == 1 else 's'}, the defenders {10 - tricks}. What do the defenders "
+        "score?",
         lambda r: str(score_hand(bid, tricks, r).defenders),
-        _numbers(0, 10 * (10 - tricks), 250 if bid == MISERE else 500), fixed,
-        facts=_result(bid, tricks),
+        _numbers(0, 10 * (10 - tricks), 250 if bid == MISERE else 500, -10 * (10 - tricks),
+                 10 * (11 - tricks), 10 * (9 - tricks), -250, 250, 10 * tricks, -10 * tricks,
+                 -100), fixed,
+        facts=_result(bid, tricks), numbers=True,
     )
 
 
@@ -542,7 +577,7 @@ def _game(rng: random.Random, rules: RuleSet, defenders_near: bool) -> Situation
 
     return Situation(
         f"Scores: {standing}. {seat_name(declarer)} plays {bid.pretty}; tricks: {took}. Who "
-        "wins the game?", answer, (*[wins_words(s) for s in sides], NOBODY),
+        "wins the game?", answer, tuple(shuffled(rng, [*[wins_words(s) for s in sides], NOBODY])),
     )
 
 

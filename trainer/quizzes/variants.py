@@ -18,6 +18,7 @@ from typing import Any
 
 from trainer.errors import RuleError
 from trainer.question import Question
+from trainer.quizzes.common import number_choices
 from trainer.quizzes.for_two import quiz_for_two
 from trainer.quizzes.variant_situations import SITUATIONS, Situation
 from trainer.rules import RuleSet
@@ -25,6 +26,8 @@ from trainer.rules import RuleSet
 QUIZ = "variants"
 TWO_PLAYER_SHARE = 0.15
 """The share of the lesson's questions that are about the game for two (RULES.md §1)."""
+NUMBER_CHOICES = 4
+"""How many numbers a question with a number for its answer offers."""
 
 OPTION_VALUES: dict[str, tuple[Any, ...]] = {
     "players": (4, 2, 3, 6),
@@ -129,7 +132,8 @@ def value_words(value: Any) -> str:
     return f"`{value}`"
 
 
-__all__ = ["NOTES", "OPTION_VALUES", "SITUATIONS", "Situation", "quiz_variants"]
+__all__ = ["NOTES", "OPTION_VALUES", "SITUATIONS", "Situation", "option_question",
+           "quiz_variants"]
 
 
 # --- the question ------------------------------------------------------------------------------
@@ -149,7 +153,12 @@ def quiz_variants(rng: random.Random, rules: RuleSet) -> Question:
     if rng.random() < TWO_PLAYER_SHARE:
         q = quiz_for_two(rng, rules)
         return replace(q, quiz=QUIZ, topic="two_player", facts=(("kind", q.topic), *q.facts))
-    option = rng.choice([f.name for f in fields(RuleSet)])
+    return option_question(rng, rules, rng.choice([f.name for f in fields(RuleSet)]))
+
+
+def option_question(rng: random.Random, rules: RuleSet, option: str) -> Question:
+    """A question about ``option``: a situation where it matters (`SITUATIONS`), asked under
+    the learner's setting or another one, each half the time."""
     for _ in range(40):
         situation = SITUATIONS[option](rng, rules)
         fixed = {k: v for k, v in situation.fixed.items() if k != option}
@@ -159,13 +168,27 @@ def quiz_variants(rng: random.Random, rules: RuleSet) -> Question:
         theirs = _with(mine, **{option: other})
         if situation.answer(mine) != situation.answer(theirs):
             break
-    ask_other = rng.random() < 0.5  # Yes/No situations: each answer as often
+    a_other, a_now = situation.answer(theirs), situation.answer(mine)
+    place = rng.randrange(NUMBER_CHOICES) if situation.numbers else None
+    if place is not None and a_now != a_other and place in (0, NUMBER_CHOICES - 1):
+        # the other setting's answer is among the choices: with the answer first, ask the
+        # setting whose answer is the lower; last, the higher (each setting still half the time)
+        ask_other = (int(a_other) < int(a_now)) == (place == 0)
+    else:
+        ask_other = rng.random() < 0.5  # Yes/No situations: each answer as often
     asked, asked_value = (theirs, other) if ask_other else (mine, now)
     answer = situation.answer(asked)
-    choices = list(situation.choices)
-    for extra in (situation.answer(mine), situation.answer(theirs)):
-        if extra not in choices:
-            choices.append(extra)
+    if place is not None:
+        wrong = a_now if ask_other else a_other
+        choices = list(number_choices(
+            rng, int(answer), (int(c) for c in situation.choices), NUMBER_CHOICES,
+            step=situation.step, low=situation.low, place=place,
+            keep=(int(wrong),)))
+    else:
+        choices = list(situation.choices)
+        for extra in (a_now, a_other):
+            if extra not in choices:
+                choices.insert(rng.randrange(len(choices) + 1), extra)
     setting = (
         f"Suppose the option `{option}` is {value_words(other)} (your rules: "
         f"{value_words(now)})."
@@ -175,7 +198,6 @@ def quiz_variants(rng: random.Random, rules: RuleSet) -> Question:
     changed = [f"`{k}` is {value_words(v)}" for k, v in fixed.items() if getattr(rules, k) != v]
     shared = f" (For this question: {', '.join(changed)}.)" if changed else ""
     prompt = f"{setting}{shared} {situation.words}"
-    a_other, a_now = situation.answer(theirs), situation.answer(mine)
     rest = [v for v in values_of(option) if v not in (now, other)]
     if a_other == a_now and not rest:
         result = f"Here the option makes no difference: {a_now} either way."
