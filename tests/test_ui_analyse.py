@@ -80,6 +80,16 @@ def test_bad_input_is_a_message(text: str, words: str) -> None:
     assert not at.dataframe
 
 
+def test_a_card_written_as_markdown_is_shown_as_text() -> None:
+    # A card typed as a Markdown image once rendered as an image fetching that address.
+    at = start()
+    at.text_area(key="analyse_json").input(
+        EXAMPLE.replace('"AS", "KS"', '"AS", "![p](http://127.0.0.1:9/p.png)"')).run()
+    at.button(key="analyse_go").click().run()
+    [error] = at.error
+    assert "\\!\\[p\\]" in error.value and "![p]" not in error.value
+
+
 def test_a_position_without_rules_is_read_under_your_rules() -> None:
     # Three players chosen on the Rules page: a position with no "rules" is a 3-player one
     # (it failed with "hands.S: missing", read as 4 players); one naming its rules keeps them.

@@ -32,6 +32,7 @@ from trainer.ui.widgets.candidates import (
     discard_table,
     makes,
     mine_row,
+    pass_label,
 )
 
 APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
@@ -198,14 +199,14 @@ def test_a_call_without_tricks_shows_a_dash_not_none(puzzle_id: str, call: str,
     at.button(key=f"bid_call:{call}").click().run()
     assert not at.exception, at.exception
     table = at.dataframe[0].value
-    assert pd.isna(table.loc[table["Call"] == row, TRICKS]).all()
+    assert pd.isna(table.loc[table["Call"].str.startswith(row), TRICKS]).all()
     assert at.dataframe[0].proto.placeholder == MISSING == "—"
     cells = shown_cells(at)
-    assert list(cells.loc[cells["Call"] == row, TRICKS]) == ["—"]
+    assert list(cells.loc[cells["Call"].str.startswith(row), TRICKS]) == ["—"]
     assert "None" not in set(cells.to_numpy().ravel())
     assert table[TRICKS].dtype.kind == "f"  # numbers, a missing one as NaN
     # a pass with no bid standing throws the hand in: no chance of making to show either
-    [makes] = cells.loc[cells["Call"] == row, MAKES]
+    [makes] = cells.loc[cells["Call"].str.startswith(row), MAKES]
     assert (makes == "—") == (call == "P") and makes.endswith("%") == (call != "P")
 
 
@@ -426,6 +427,30 @@ def test_makes_for_pass_is_the_standing_bids_own_chance() -> None:
     assert pd.isna(table[table["Call"] == "Pass"].iloc[0][MAKES])
     assert all(makes(c, "theirs") == c.p_make for c in puzzle.analysis.candidates
                if c.call != "P")
+
+
+def test_bid_and_discard_themes_are_hidden_until_answered() -> None:
+    # All 66 "Passing" puzzles had Pass as the best call: the theme gave the answer away.
+    puzzle = next(p for p in BIDS if "pass" in p.themes)
+    at = start(BID, puzzle.id)
+    text = " ".join(c.value for c in at.caption)
+    assert "themes:" not in text and "themes shown once you answer" in text
+    at.button(key="bid_call:P").click().run()
+    assert "themes: " in " ".join(c.value for c in at.caption)
+
+
+def test_the_pass_row_says_whose_contract_it_describes() -> None:
+    # The pass row's Makes and Tricks are the standing contract's: b0000006's is South's 8♥.
+    puzzle = next(p for p in BIDS if p.id == "b0000006")
+    label = pass_label(puzzle.analysis)
+    assert label == "Pass: South plays 8♥"
+    table = call_table(puzzle.analysis.candidates, None, "theirs", label)
+    assert label in list(table["Call"]) and "Pass" not in list(table["Call"])
+    bare = next(p for p in BIDS if p.analysis.standing_side is None)
+    assert pass_label(bare.analysis) == "Pass: no bid stands, the hand is thrown in"
+    at = start(BID, "b0000006")
+    at.button(key="bid_call:P").click().run()
+    assert label in list(at.dataframe[0].value["Call"])
 
 
 def test_tables_add_the_learners_choice_when_missing() -> None:

@@ -167,6 +167,15 @@ def test_a_click_counts_only_for_the_position_it_was_drawn_for() -> None:
     assert attempt.click(second, attempt.turn) is not None  # drawn for now: it counts
 
 
+def test_themes_are_hidden_until_the_puzzle_is_over(db: Path) -> None:
+    # As on Lichess: a theme such as "Ruff" or "Unblock" tells the learner what to do.
+    puzzle = next(p for p in PUZZLES if has_wrong_card(p) and "ruff" in p.themes)
+    at = start(puzzle)
+    assert "themes:" not in captions(at) and "themes shown when the puzzle is over" in captions(at)
+    click_card(at, wrong_first_card(puzzle))
+    assert "themes: " in captions(at) and "Ruff" in captions(at)
+
+
 def test_after_a_wrong_card_the_board_shows_that_card_played(db: Path) -> None:
     puzzle = next(p for p in PUZZLES if has_wrong_card(p))
     at = start(puzzle)

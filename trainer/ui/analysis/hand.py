@@ -35,6 +35,7 @@ from trainer.cards import Seat, sort_key
 from trainer.errors import TrainerError
 from trainer.notation import parse_hand
 from trainer.rules import CardOrder, RuleSet
+from trainer.ui.data.profile import plain
 from trainer.ui.data.state import current_rules
 from trainer.ui.widgets.auction import call_text, seat_words
 from trainer.ui.widgets.candidates import field, makes
@@ -211,7 +212,7 @@ def render_hand_analysis() -> None:
         else:
             result = run_analysis(hand, auction, seat, dealer, rules, int(samples), progress)
     except TrainerError as e:
-        st.error(str(e), icon=":material/error:")
+        st.error(plain(str(e)), icon=":material/error:")  # the learner's text: as text
         return
     finally:
         bar.empty()  # no progress bar left standing, above an error or the answer

@@ -86,6 +86,17 @@ def md(text: str) -> str:
     return "".join(f"\\{c}" if c in MARKDOWN_SPECIALS else c for c in text)
 
 
+_MARKUP = set("\\`*_[]<>!$~|#")
+
+
+def plain(text: str) -> str:
+    """``text`` (a message that may quote the learner's own input) for Markdown, with every
+    character that could make markup escaped: a card typed as ``![p](http://…)`` shows as typed,
+    never as an image fetched from that address. Lighter than `md`: colons, full stops and
+    brackets, which messages use, stay as they are."""
+    return "".join(f"\\{c}" if c in _MARKUP else c for c in text)
+
+
 def name_problem(error: StoreError) -> str:
     """A store error about a name, in words for the learner."""
     text = str(error)

@@ -23,6 +23,7 @@ from trainer.errors import TrainerError
 from trainer.generate.explain import seat_name
 from trainer.ui.analysis.hand import render_hand_analysis
 from trainer.ui.analysis.position import EXAMPLE, Result, pretty_json, value_position, values_table
+from trainer.ui.data.profile import plain
 from trainer.ui.data.puzzle_bank import load_bank
 from trainer.ui.data.state import current_rules
 from trainer.ui.widgets.board import board_html
@@ -88,7 +89,8 @@ def render() -> None:
               icon=":material/calculate:")
     result = st.session_state.get(RESULT_KEY)
     if isinstance(result, str):
-        st.error(f"That position will not do: {result}", icon=":material/error:")
+        # the learner's own text comes back in the message: shown as text, never as Markdown
+        st.error(f"That position will not do: {plain(str(result))}", icon=":material/error:")
     elif isinstance(result, Result):
         _show(result)
     render_hand_analysis()

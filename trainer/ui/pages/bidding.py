@@ -27,6 +27,7 @@ from trainer.ui.widgets.auction import auction_table, call_label, call_rows, cal
 from trainer.ui.widgets.candidates import (
     MISSING,
     call_table,
+    pass_label,
     score_figure,
     styled,
     trick_figure,
@@ -101,7 +102,9 @@ def _grade(puzzle: BidPuzzle, answer: Answer[BidGrade]) -> None:
     st.markdown(f"{band_badge(grade.band)} You called **{call_name(grade.call.call)}**.")
     st.markdown(grade.explanation)
     PAGE.practice_note(answer)
-    table = call_table(puzzle.analysis.candidates, grade.call, puzzle.analysis.standing_side)
+    analysis = puzzle.analysis
+    table = call_table(analysis.candidates, grade.call, analysis.standing_side,
+                       pass_label(analysis))
     st.dataframe(styled(table), hide_index=True, key="bid_table", placeholder=MISSING)
     st.caption("Score: the expected score, points for your side minus the opponents' on this "
                f"hand, over {puzzle.analysis.samples} random layouts of the unseen cards played "

@@ -326,8 +326,12 @@ def _header(puzzle: PlayPuzzle, attempt: PlayAttempt, learner: Learner | None,
     st.subheader(puzzle.title)
     st.markdown(f"**Contract:** {contract} by {declarer} · **You play:** {seat_name(you)} "
                 f"({doing}) · **Goal:** {goal_text(puzzle)}")
-    themes = themes_text(puzzle.themes)
-    st.caption(f"Puzzle {puzzle.id}" + (f" · themes: {themes}" if themes else "") +
+    # As on Lichess the themes stay hidden until the puzzle is over: they would give it away.
+    over = attempt.session.finished or attempt.revealed
+    themes = themes_text(puzzle.themes) if over else ""
+    st.caption(f"Puzzle {puzzle.id}" +
+               (f" · themes: {themes}" if themes else "" if over else
+                " · themes shown when the puzzle is over") +
                " · every hand is shown: you have counted the cards.")
     st.markdown(rating_line(puzzle, learner, played))
 

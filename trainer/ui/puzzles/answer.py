@@ -177,9 +177,11 @@ class DecisionPage(Generic[P, GG]):
 
     def about(self, chooser: PuzzlePicker[P], puzzle: P, note: str) -> None:
         """The puzzle's id and themes (then ``note``), and the puzzle's and learner's ratings
-        (`rating_line`; practice when the learner has played it before)."""
-        themes = themes_text(puzzle.themes, hidden=())
-        st.caption(f"Puzzle {puzzle.id}" + (f" · themes: {themes}" if themes else "") + note)
+        (`rating_line`; practice when the learner has played it before). As on Lichess the
+        themes stay hidden until the puzzle is answered: they would give the answer away."""
+        themes = themes_text(puzzle.themes, hidden=()) if self.answer_for(puzzle).grade else ""
+        hidden = "" if self.answer_for(puzzle).grade else " · themes shown once you answer"
+        st.caption(f"Puzzle {puzzle.id}" + (f" · themes: {themes}" if themes else hidden) + note)
         st.markdown(rating_line(puzzle, current_learner(), chooser.played_before(puzzle)))
 
     @staticmethod

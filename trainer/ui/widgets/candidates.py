@@ -17,6 +17,7 @@ from pandas.io.formats.style import Styler
 from trainer.bidding import parse_call
 from trainer.cards import sort_key
 from trainer.generate.bid_puzzles import top_strains
+from trainer.generate.explain import seat_name
 from trainer.rules import Strain
 from trainer.simulate import BidAnalysis, CallResult, DiscardResult, score_key
 from trainer.ui.widgets.auction import call_text
@@ -71,17 +72,29 @@ def mine_row(table: pd.DataFrame) -> int | None:
     return marks.index(YOU) if YOU in marks else None
 
 
+def pass_label(analysis: BidAnalysis) -> str:
+    """The pass row's label: what passing leads to, so that its Makes and Tricks are read as
+    the standing contract's, whoever declares it (``"Pass: West plays 7♠"``)."""
+    if analysis.standing is None:
+        return "Pass: no bid stands, the hand is thrown in"
+    code, seat, _ = analysis.standing
+    who = "you play" if seat is analysis.seat else f"{seat_name(seat)} plays"
+    return f"Pass: {who} {call_text(code)}"
+
+
 def call_table(candidates: Sequence[CallResult], mine: CallResult | None = None,
-               standing_side: str | None = None) -> pd.DataFrame:
+               standing_side: str | None = None, pass_words: str | None = None) -> pd.DataFrame:
     """Calls best first (expected score): ``Call``, `SCORE`, `SE`, `MAKES` (`makes`), `TRICKS`,
     ``You`` (marks ``mine``, added if missing). ``standing_side``: whose bid stands if the
-    learner passes (`BidAnalysis.standing_side`)."""
+    learner passes (`BidAnalysis.standing_side`); ``pass_words``: the pass row's label
+    (`pass_label`), else "Pass"."""
     results = list(candidates)
     if mine is not None and all(c.call != mine.call for c in results):
         results.append(mine)
     results.sort(key=lambda c: -c.ev)
     rows: list[dict[str, object]] = [
-        {"Call": call_text(c.call), SCORE: c.ev, SE: c.se,
+        {"Call": pass_words if c.call == "P" and pass_words else call_text(c.call),
+         SCORE: c.ev, SE: c.se,
          MAKES: makes(c, standing_side),
          TRICKS: c.mean_tricks} for c in results]
     at = next((i for i, c in enumerate(results) if mine is not None and c.call == mine.call),
