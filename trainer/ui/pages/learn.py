@@ -186,8 +186,10 @@ def _draw_cards(question: Question) -> None:
         else:
             st.caption(group.label)
             # In the question's card order: trumps first with the bowers at their head, and
-            # marked, as on the play board (the left bower is the card beginners misplace).
-            cards = sorted(group.cards, key=order.display_key) if order else group.cards
+            # marked, as on the play board (the left bower is the card beginners misplace);
+            # as dealt where sorting would show the answer ("which trump is highest?").
+            sort = order is not None and not group.keep_order
+            cards = sorted(group.cards, key=order.display_key) if sort else group.cards
             picture = hand_html(cards, order, label=group.label, mark_trumps=trumps)
             st.markdown(picture, unsafe_allow_html=True)
 
