@@ -50,3 +50,46 @@ def test_bad_attempt_and_review_rows_are_skipped(tmp_path: Path) -> None:
     assert len(store.problems) == 3 and all("unreadable" in p for p in store.problems)
     store.attempts(bea)
     assert len(store.problems) == 3  # reported once
+
+
+# --- the app with a damaged store ----------------------------------------------------------------
+
+APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
+PAGES = ["trainer/ui/pages/home.py", "trainer/ui/pages/learn.py", "trainer/ui/pages/play.py",
+         "trainer/ui/pages/progress.py", "trainer/ui/pages/rules.py"]
+
+
+def test_a_corrupted_row_locks_nobody_out(tmp_path: Path, monkeypatch) -> None:
+    # A settings row ('rules', '{bad') once raised on Home, Learn, Play, Progress and Rules.
+    from streamlit.testing.v1 import AppTest
+
+    path = tmp_path / "s.db"
+    monkeypatch.setenv("TRAINER_DB", str(path))
+    store = ProgressStore(path)
+    cal = store.learner("Cal")
+    store.set_setting(cal, "rules", {"players": 3})
+    store.record_puzzle_attempt(cal, "play", "p0000001", ["ruff"], False, Rating())
+    corrupt(path, "UPDATE settings SET value = '{bad' WHERE key = 'rules'")
+    corrupt(path, "UPDATE attempts SET detail = '{bad'")
+    corrupt(path, "UPDATE reviews SET due = 'soon'")
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["learner"] = "Cal"
+    at.run()
+    for page in PAGES:
+        at.switch_page(page).run()
+        assert not at.exception, (page, at.exception)
+    at.switch_page(PAGES[0]).run()
+    assert any("could not be read" in w.value for w in at.warning)
+
+
+def test_the_app_refuses_another_programs_database(tmp_path: Path, monkeypatch) -> None:
+    from streamlit.testing.v1 import AppTest
+
+    other = tmp_path / "other.db"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY)")
+    monkeypatch.setenv("TRAINER_DB", str(other))
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    assert not at.exception, at.exception
+    assert any("not a trainer store" in e.value for e in at.error)

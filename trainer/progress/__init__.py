@@ -6,6 +6,7 @@ from trainer.progress.store import (
     Attempt,
     Learner,
     LessonProgress,
+    NotAStoreError,
     ProgressStore,
     PuzzleResult,
     StoreError,
@@ -13,6 +14,6 @@ from trainer.progress.store import (
 )
 
 __all__ = [
-    "MASTERY_STREAK", "Attempt", "Learner", "LessonProgress", "ProgressStore", "PuzzleResult",
-    "Rating", "StoreError", "default_path", "expected_score", "update_pair",
+    "MASTERY_STREAK", "Attempt", "Learner", "LessonProgress", "NotAStoreError", "ProgressStore",
+    "PuzzleResult", "Rating", "StoreError", "default_path", "expected_score", "update_pair",
 ]

@@ -60,6 +60,11 @@ class StoreError(TrainerError):
     is not a trainer store."""
 
 
+class NotAStoreError(StoreError):
+    """``TRAINER_DB`` names a file that is not a trainer store (another program's database, or
+    not a database at all): the store refuses to touch it."""
+
+
 _TABLES = frozenset({"learners", "lessons", "attempts", "puzzle_ratings", "reviews", "settings"})
 log = logging.getLogger(__name__)
 
@@ -148,11 +153,11 @@ class ProgressStore:
                 tables = {r[0] for r in db.execute(
                     "SELECT name FROM sqlite_master WHERE type = 'table'")}
             except sqlite3.DatabaseError:
-                raise StoreError(f"TRAINER_DB: {self.path} is not a trainer store (not an "
+                raise NotAStoreError(f"TRAINER_DB: {self.path} is not a trainer store (not an "
                                  "SQLite database)") from None
             foreign = tables - _TABLES - {"sqlite_sequence"}
             if foreign and "learners" not in tables:
-                raise StoreError(f"TRAINER_DB: {self.path} is not a trainer store (it holds "
+                raise NotAStoreError(f"TRAINER_DB: {self.path} is not a trainer store (it holds "
                                  f"other tables, such as {sorted(foreign)[0]!r})")
             db.execute("PRAGMA journal_mode=WAL")
             db.executescript(_SCHEMA)

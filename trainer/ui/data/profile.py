@@ -13,7 +13,7 @@ import sqlite3
 
 import streamlit as st
 
-from trainer.progress import Learner, ProgressStore, StoreError, default_path
+from trainer.progress import Learner, NotAStoreError, ProgressStore, StoreError, default_path
 
 LEARNER_KEY = "learner"
 """Session key of the chosen `Learner`."""
@@ -22,8 +22,8 @@ PARAM = "learner"
 UNKNOWN_KEY = "learner_unknown"
 """Session key of a name from the address that the store does not know."""
 
-STORE_ERRORS = (sqlite3.Error, OSError)
-"""What a store on a broken or read-only disk raises."""
+STORE_ERRORS = (sqlite3.Error, OSError, NotAStoreError)
+"""What a store on a broken or read-only disk, or a file that is not a store, raises."""
 
 
 @st.cache_resource(show_spinner=False)

@@ -17,6 +17,7 @@ from trainer.ui.data.profile import (
     forget_learner,
     md,
     name_problem,
+    plain,
     store,
 )
 from trainer.ui.data.progress_data import PuzzleCounts
@@ -90,8 +91,12 @@ def _learner_form() -> None:
     try:
         names = store().learners()
     except STORE_ERRORS as e:
-        st.error(f"The progress store could not be opened: {e}. Nothing will be saved.")
+        st.error(f"The progress store could not be opened: {plain(str(e))}. Nothing will be "
+                 "saved.")
         return
+    if store().problems:  # rows that could not be read were skipped (the rest is all there)
+        st.warning("Some saved data could not be read and was left out: "
+                   + plain("; ".join(store().problems[:3])) + ".", icon=":material/warning:")
     if names:
         left, right = st.columns([3, 1], vertical_alignment="bottom")
         with left:
@@ -193,7 +198,7 @@ def render() -> None:
         "Each hand the players bid how many of the ten tricks their side will take, and in "
         "which trump suit; the highest bidder takes the kitty and tries to make the bid.  \n"
         "Bids score on a fixed schedule, from 40 for six spades to 520 for ten no trumps; "
-        "the first side to reach 500 by making a bid wins."
+        "the first side to reach 500 wins."
     )
     _where_you_are()
     st.subheader("What the trainer offers")
