@@ -361,3 +361,27 @@ def test_tied_discards_are_named_together() -> None:
         "expected score and chance to make).")
     assert best_discard_text(table.iloc[[2]].reset_index(drop=True)) == (
         "Best discard: **7♠ 6♠ 5♠**.")
+
+
+def test_a_valuation_reports_progress_and_can_be_stopped() -> None:
+    # Long work on Analyse (a 6-player misère once took 93 s) shows progress card by card and
+    # stops when asked, between cards.
+    import pytest
+
+    from trainer.solver import SolverCancelled
+    from trainer.ui.analysis.position import PositionJob
+
+    seen: list[tuple[int, int]] = []
+    value_position(EXAMPLE, progress=lambda d, t: seen.append((d, t)) or True)
+    assert seen[0][0] == 0 and seen[-1][0] == seen[-1][1] - 1  # the line is the last step
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+    with pytest.raises(SolverCancelled):
+        value_position(EXAMPLE, progress=lambda d, t: d < 1)
+    job = PositionJob(EXAMPLE)
+    job.stop()
+    job.start().wait(60)
+    assert not job.running and job.result is None and job.stopped
+    done = PositionJob(EXAMPLE).start()
+    done.wait(60)
+    assert not isinstance(done.result, str) and done.result is not None
+    assert done.result.analysis.best == value_position(EXAMPLE).analysis.best

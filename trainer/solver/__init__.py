@@ -23,12 +23,13 @@ from trainer.solver.api import (
     using,
     value,
 )
-from trainer.solver.results import Analysis, SolverError
+from trainer.solver.results import Analysis, SolverCancelled, SolverError
 
 __all__ = [
     "Analysis",
     "CurrentSolver",
     "Solver",
+    "SolverCancelled",
     "SolverError",
     "analyse",
     "can_take",

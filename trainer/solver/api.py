@@ -11,7 +11,7 @@ included; in misère and open misère the declarer's own tricks, the declarer mi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
@@ -23,11 +23,14 @@ from trainer.rules import Play
 from trainer.solver.arrays import C_COUNTS, C_MAXER, W_BOUND, new_scratch
 from trainer.solver.layout import Layout, make_layout, state_array
 from trainer.solver.moves import representative
-from trainer.solver.results import Analysis, SolverError
+from trainer.solver.results import Analysis, SolverCancelled, SolverError
 from trainer.solver.search import at_least, move_at_least, move_value
 from trainer.solver.table import new_table
 from trainer.solver.two_api import TableSolver
 from trainer.two_player import TablePlayState
+
+Progress = Callable[[int, int], bool]
+"""``progress(done, total)``: work done so far; return False to stop (`SolverCancelled`)."""
 
 
 def _as_state(position: Position | PlayState) -> PlayState:
@@ -74,20 +77,25 @@ class Solver:
         return (st, layout.consts, layout.suit_of_bit, self._tt, self._tags, gen, self._wk,
                 self._stats)
 
-    def analyse(self, position: Position | PlayState) -> Analysis:
+    def analyse(self, position: Position | PlayState,
+                progress: Progress | None = None) -> Analysis:
         """The value of ``position`` and of each legal play of the player to move.
 
         Returns an `Analysis` whose ``values`` maps every legal `Play` (engine order, a free
         joker led at no trumps or misère once per nameable suit, RULES.md §5) to its value.
+        ``progress(done, total)``, if given, is called before each play's search and once at
+        the end (plays counted in ``total``); returning False stops the work with
+        `SolverCancelled` (a long search shows progress and can be stopped between plays).
         Raises `SolverError` (a `ValueError`) when the hand is over or has no declarer.
         """
         state = _as_state(position)
         if (two := self._table(state)) is not None:
             return two.analyse(state)  # type: ignore[arg-type]
         layout, st, gen = self._root(state)
-        return self._analyse(state, layout, st, gen)
+        return self._analyse(state, layout, st, gen, progress)
 
-    def _analyse(self, state: PlayState, layout: Layout, st: np.ndarray, gen: int) -> Analysis:
+    def _analyse(self, state: PlayState, layout: Layout, st: np.ndarray, gen: int,
+                 progress: Progress | None = None) -> Analysis:
         seat = state.to_play
         assert seat is not None
         args = self._args(layout, st, gen)
@@ -96,13 +104,17 @@ class Solver:
         rep_value: dict[int, int] = {}
         values: dict[Play, int] = {}
         guess = (state.tricks_left + 1) // 2
-        for play in legal:
+        for done, play in enumerate(legal):
+            if progress is not None and not progress(done, len(legal)):
+                raise SolverCancelled("the analysis was stopped")
             rep = int(representative(st, layout.consts, layout.suit_of_bit, layout.move(play)))
             if rep not in rep_value:
                 rep_value[rep] = int(move_value(*args, rep, guess))
                 guess = rep_value[rep]
             values[play] = rep_value[rep]
         best = max(values.values()) if maximising else min(values.values())
+        if progress is not None:
+            progress(len(legal), len(legal))
         return Analysis(seat, best, values, state.tricks_left, maximising)
 
     def value(self, position: Position | PlayState) -> int:
@@ -159,18 +171,8 @@ class Solver:
             st = state_array(layout, state)
             args = self._args(layout, st, gen)
             maximising = (int(layout.consts[C_MAXER]) >> layout.seats.index(seat)) & 1
-            chosen = None
-            for play in state.legal_plays():
-                move = layout.move(play)
-                # The value is kept by a play reaching it (maximiser) or not exceeding it.
-                if maximising and move_at_least(*args, move, target):
-                    chosen = play
-                    break
-                if not maximising and not move_at_least(*args, move, target + 1):
-                    chosen = play
-                    break
-            if chosen is None:  # cannot happen: some play always keeps the value
-                raise AssertionError("principal_line: no play keeps the value")
+            chosen = layout.keeping(state.legal_plays(), bool(maximising), target,
+                                    move_at_least, args)
             done = state.push(chosen)
             line.append(chosen)
             if done is not None:
@@ -219,8 +221,9 @@ class CurrentSolver(Solver):
     def nodes(self) -> int:
         return default_solver().nodes
 
-    def analyse(self, position: Position | PlayState) -> Analysis:
-        return default_solver().analyse(position)
+    def analyse(self, position: Position | PlayState,
+                progress: Progress | None = None) -> Analysis:
+        return default_solver().analyse(position, progress)
 
     def value(self, position: Position | PlayState) -> int:
         return default_solver().value(position)

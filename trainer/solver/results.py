@@ -14,6 +14,10 @@ class SolverError(TrainerError):
     """A position the solver cannot value: the hand is over, or there is no declarer."""
 
 
+class SolverCancelled(Exception):
+    """A search stopped because its caller asked (`Solver.analyse`'s ``progress`` said stop)."""
+
+
 @dataclass(frozen=True)
 class Analysis:
     """The double-dummy value of a position and of every legal play of the player to move.

@@ -8,14 +8,17 @@ in session state is still a `Result` on the next run.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+import threading
+from dataclasses import dataclass, field
 
 import pandas as pd
 
+from trainer.errors import TrainerError
 from trainer.generate.explain import TrickStory, label_text, tell_line
 from trainer.notation import Position, load_json, parse_position
 from trainer.rules import RuleSet, preset_name
-from trainer.solver import Analysis, analyse, principal_line
+from trainer.solver import Analysis, SolverCancelled, default_solver, principal_line
+from trainer.solver.api import Progress
 from trainer.ui.data.solver_access import solver_lock
 
 EXAMPLE = """{
@@ -45,19 +48,76 @@ class Result:
     line: tuple[TrickStory, ...]
 
 
-def value_position(text: str, rules: RuleSet | None = None) -> Result:
-    """Parse ``text`` and value it; a position without ``"rules"`` is read under ``rules``
-    (the learner's, from the Rules page) when given, else the default preset. Raises a
-    `TrainerError` (a `ValueError`) with a message naming the bad field for input that is not
-    a position the solver can value."""
+def read_position(text: str, rules: RuleSet | None = None) -> Position:
+    """Parse ``text``; a position without ``"rules"`` is read under ``rules`` (the learner's,
+    from the Rules page) when given, else the default preset. Raises a `TrainerError` (a
+    `ValueError`) with a message naming the bad field."""
     obj = load_json(text)
     if rules is not None and isinstance(obj, dict) and obj.get("rules") is None:
         obj["rules"] = preset_name(rules)
-    position = parse_position(obj)
+    return parse_position(obj)
+
+
+def value_position(text: str, rules: RuleSet | None = None,
+                   progress: Progress | None = None) -> Result:
+    """Parse ``text`` (`read_position`) and value every legal card, then tell a principal line.
+    ``progress(done, total)`` is told after each card (the line counts as one more step) and
+    may stop the work (`trainer.solver.SolverCancelled`). Raises a `TrainerError` for input
+    that is not a position the solver can value."""
+    position = read_position(text, rules)
     with solver_lock():
-        analysis = analyse(position)
+        analysis = default_solver().analyse(
+            position, None if progress is None else lambda d, t: progress(d, t + 1))
+        if progress is not None and not progress(len(analysis.values), len(analysis.values) + 1):
+            raise SolverCancelled("the analysis was stopped")
         line = principal_line(position)
     return Result(position, analysis, tuple(tell_line(position.to_state(), line)))
+
+
+@dataclass
+class PositionJob:
+    """`value_position` in a thread of its own, so the page can show its progress and offer to
+    stop it while the search runs (the search releases the GIL: other sessions go on too).
+
+    ``result`` is the `Result`, the error message (a string), or None while running or once
+    stopped (``stopped``)."""
+
+    text: str
+    rules: RuleSet | None = None
+    done: int = 0
+    total: int = 1
+    result: Result | str | None = None
+    stopped: bool = False
+    _thread: threading.Thread | None = field(default=None, repr=False)
+
+    def start(self) -> PositionJob:
+        self._thread = threading.Thread(target=self._run, name="analyse-position", daemon=True)
+        self._thread.start()
+        return self
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def stop(self) -> None:
+        """Ask the work to stop at the next card (the page stops waiting at once)."""
+        self.stopped = True
+
+    def wait(self, seconds: float) -> None:
+        if self._thread is not None:
+            self._thread.join(seconds)
+
+    def _tick(self, done: int, total: int) -> bool:
+        self.done, self.total = done, total
+        return not self.stopped
+
+    def _run(self) -> None:
+        try:
+            self.result = value_position(self.text, self.rules, self._tick)
+        except TrainerError as e:
+            self.result = str(e)
+        except SolverCancelled:
+            self.result = None
 
 
 def values_table(analysis: Analysis) -> pd.DataFrame:

@@ -22,7 +22,14 @@ wait_for_solver()
 from trainer.errors import TrainerError
 from trainer.generate.explain import seat_name
 from trainer.ui.analysis.hand import render_hand_analysis
-from trainer.ui.analysis.position import EXAMPLE, Result, pretty_json, value_position, values_table
+from trainer.ui.analysis.position import (
+    EXAMPLE,
+    PositionJob,
+    Result,
+    pretty_json,
+    read_position,
+    values_table,
+)
 from trainer.ui.data.profile import plain
 from trainer.ui.data.puzzle_bank import load_bank
 from trainer.ui.data.state import current_rules
@@ -32,6 +39,8 @@ TEXT_KEY = "analyse_json"
 RESULT_KEY = "analyse_result"
 SOURCE_KEY = "analyse_source"
 GO_KEY = "analyse_go"
+JOB_KEY = "analyse_job"  # the PositionJob running, if any
+STOPPED = "stopped"
 EXAMPLE_ID = "example"
 EXAMPLE_LABEL = "The example (8♥ by South, five tricks left)"
 
@@ -44,9 +53,36 @@ def _load_source() -> None:
 def _value() -> None:
     text = st.session_state.get(TEXT_KEY, "")
     try:
-        st.session_state[RESULT_KEY] = value_position(text, current_rules())
+        read_position(text, current_rules())  # bad input is told at once
     except TrainerError as e:
         st.session_state[RESULT_KEY] = str(e)
+        return
+    st.session_state.pop(RESULT_KEY, None)
+    st.session_state[JOB_KEY] = PositionJob(text, current_rules()).start()
+
+
+def _stop() -> None:
+    job = st.session_state.pop(JOB_KEY, None)
+    if isinstance(job, PositionJob):
+        job.stop()
+    st.session_state[RESULT_KEY] = STOPPED
+
+
+def _wait_for_job() -> None:
+    """While a valuation runs: its progress, card by card, and a Stop button (a click reruns
+    the page, which stops waiting; the work stops at the next card)."""
+    job = st.session_state.get(JOB_KEY)
+    if not isinstance(job, PositionJob):
+        return
+    st.button("Stop", key="analyse_stop", on_click=_stop, icon=":material/stop_circle:")
+    bar = st.progress(0.0, text="Valuing every card…")
+    while job.running:
+        bar.progress(min(1.0, job.done / max(job.total, 1)),
+                     text=f"Valuing every card… {job.done} of {job.total - 1} done")
+        job.wait(0.2)
+    bar.empty()
+    st.session_state.pop(JOB_KEY, None)
+    st.session_state[RESULT_KEY] = job.result if job.result is not None else STOPPED
 
 
 def _sources() -> None:
@@ -87,8 +123,12 @@ def render() -> None:
                       'page) are used.')
     st.button("Value every card", key=GO_KEY, on_click=_value, type="primary",
               icon=":material/calculate:")
+    _wait_for_job()
     result = st.session_state.get(RESULT_KEY)
-    if isinstance(result, str):
+    if result == STOPPED:
+        st.info("Stopped: nothing was valued. Change the position or value it again.",
+                icon=":material/stop_circle:")
+    elif isinstance(result, str):
         # the learner's own text comes back in the message: shown as text, never as Markdown
         st.error(f"That position will not do: {plain(str(result))}", icon=":material/error:")
     elif isinstance(result, Result):
