@@ -14,7 +14,7 @@ from typing import Any
 
 from trainer.cards import JOKER, Card, Rank, Seat, Suit, sort_key
 from trainer.errors import CardError, PositionError, shown
-from trainer.rules import Play, RuleSet
+from trainer.rules import Play, RuleSet, check_card_in_pack
 
 _SUIT_INPUT = {"S": Suit.SPADES, "C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS,
                "♠": Suit.SPADES, "♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS,
@@ -124,3 +124,32 @@ def _card_in(text: Any, where: str, parse: Any = parse_card) -> Any:
         return parse(text)
     except CardError as exc:
         raise PositionError(f"{where}: {exc}") from None
+
+
+def check_places(places: Iterable[tuple[str, Card]], rules: RuleSet) -> None:
+    """Every card of a position once, and in the pack: ``places`` are (field, card) pairs; a
+    card out of the pack or in two places raises `PositionError` naming the field."""
+    seen: dict[Card, str] = {}
+    for where, card in places:
+        try:
+            check_card_in_pack(card, rules)
+        except CardError as exc:
+            raise PositionError(f"{where}: {exc}") from None
+        if card in seen:
+            raise PositionError(f"{where}: card {card} is also in {seen[card]}")
+        seen[card] = where
+
+
+def read_joker_suit(obj: Mapping[str, Any], trump: Suit | None, rules: RuleSet,
+                    when: str) -> Suit | None:
+    """A position's ``joker_suit`` (the suit nominated for a free joker before the first
+    lead), or None; raises `PositionError` if given with a trump suit (the joker is nominated
+    only at ``when``) or under rules where the joker is not nominated."""
+    text = _field(obj, "joker_suit", str, None)
+    joker_suit = parse_suit(text, "joker_suit") if text is not None else None
+    if joker_suit is not None and trump is not None:
+        raise PositionError(f"joker_suit: the joker is nominated only at {when}")
+    if joker_suit is not None and not rules.nominate_joker:
+        raise PositionError("joker_suit: these rules do not let the joker be nominated before "
+                            "the first lead (nominate_joker is off)")
+    return joker_suit

@@ -20,6 +20,7 @@ from trainer.cards import JOKER, Card, Seat, sort_key
 from trainer.codes import (
     _card_in,
     _field,
+    check_places,
     format_hand,
     load_json,
     parse_card,
@@ -27,15 +28,15 @@ from trainer.codes import (
     parse_play,
     parse_seat,
     parse_suit,
+    read_joker_suit,
 )
-from trainer.errors import CardError, PositionError, TrainerError
+from trainer.errors import PositionError, TrainerError
 from trainer.notation_two import parse_table_position
 from trainer.play import active_seats
 from trainer.position import Position
 from trainer.rules import (
     Play,
     Trick,
-    check_card_in_pack,
     legal_plays,
     nameable_suits,
     order_for,
@@ -92,13 +93,7 @@ def _parse_position(obj: Mapping[str, Any]) -> Position:
     leader = parse_seat(_field(obj, "leader", str), rules, "leader")
     if leader not in active:
         raise PositionError(f"leader: {leader} sits out this misère")
-    joker_text = _field(obj, "joker_suit", str, None)
-    joker_suit = parse_suit(joker_text, "joker_suit") if joker_text is not None else None
-    if joker_suit is not None and contract.trump is not None:
-        raise PositionError("joker_suit: the joker is nominated only at no trumps and misère")
-    if joker_suit is not None and not rules.nominate_joker:
-        raise PositionError("joker_suit: these rules do not let the joker be nominated before "
-                            "the first lead (nominate_joker is off)")
+    joker_suit = read_joker_suit(obj, contract.trump, rules, "no trumps and misère")
 
     hands_obj = _field(obj, "hands", Mapping)
     hands: dict[Seat, tuple[Card, ...]] = {}
@@ -162,19 +157,10 @@ def _declarer_had_joker(declarer: Seat, hands: Mapping[Seat, tuple[Card, ...]],
 def _check_position(pos: Position, active: tuple[Seat, ...]) -> None:
     rules = pos.rules
     order = order_for(pos.contract.trump, pos.contract.misere, rules, pos.joker_suit)
-    # Every card once, and in the pack.
-    seen: dict[Card, str] = {}
     places = [(f"hands.{s}", c) for s, h in pos.hands.items() for c in h]
     places += [("trick", p.card) for p in pos.trick]
     places += [(f"history[{i}]", p.card) for i, t in enumerate(pos.history) for p in t.plays]
-    for where, card in places:
-        try:
-            check_card_in_pack(card, rules)
-        except CardError as exc:
-            raise PositionError(f"{where}: {exc}") from None
-        if card in seen:
-            raise PositionError(f"{where}: card {card} is also in {seen[card]}")
-        seen[card] = where
+    check_places(places, rules)
     # Hand sizes fit the trick: those who have played to it hold one card fewer.
     if len(pos.trick) >= len(active):
         raise PositionError(f"trick: {len(pos.trick)} cards; a finished trick goes in history")

@@ -28,7 +28,14 @@ from typing import Any
 
 from trainer.bidding import parse_bid
 from trainer.cards import Card, Seat, sort_key
-from trainer.codes import _card_in, _field, parse_play, parse_seat, parse_suit
+from trainer.codes import (
+    _card_in,
+    _field,
+    check_places,
+    parse_play,
+    parse_seat,
+    read_joker_suit,
+)
 from trainer.errors import PositionError, TrainerError, shown
 from trainer.position import TablePosition
 from trainer.rules import (
@@ -36,7 +43,6 @@ from trainer.rules import (
     Play,
     RuleSet,
     Trick,
-    check_card_in_pack,
     legal_plays,
     nameable_suits,
     order_for,
@@ -81,13 +87,7 @@ def _parse(obj: Mapping[str, Any], rules: RuleSet) -> TablePosition:
     declarer = parse_seat(_field(obj, "declarer", str), rules, "declarer")
     leader = parse_seat(_field(obj, "leader", str), rules, "leader")
     lead_from = _source(_field(obj, "lead_from", str, HAND), "lead_from")
-    joker_text = _field(obj, "joker_suit", str, None)
-    joker_suit = parse_suit(joker_text, "joker_suit") if joker_text is not None else None
-    if joker_suit is not None and contract.trump is not None:
-        raise PositionError("joker_suit: the joker is nominated only at no trumps")
-    if joker_suit is not None and not rules.nominate_joker:
-        raise PositionError("joker_suit: these rules do not let the joker be nominated before "
-                            "the first lead (nominate_joker is off)")
+    joker_suit = read_joker_suit(obj, contract.trump, rules, "no trumps")
     hands = _hands(_field(obj, "hands", Mapping), rules)
     tables, null_piles = _tables(_field(obj, "tables", Mapping), rules)
     trick = tuple(_card_in(c, "trick", parse_play) for c in _field(obj, "trick", list, []))
@@ -202,21 +202,12 @@ def _check(pos: TablePosition) -> None:
     rules = pos.rules
     seats = rules.seats
     order = order_for(pos.contract.trump, False, rules, pos.joker_suit)
-    # Every card once, and in the pack.
-    seen: dict[Card, str] = {}
     places = [(f"hands.{s}", c) for s, h in pos.hands.items() for c in h]
     places += [(f"tables.{s}[{i}]", c) for s, piles in pos.tables.items()
                for i, p in enumerate(piles) for c in p]
     places += [("trick", p.card) for p in pos.trick]
     places += [(f"history[{i}]", p.card) for i, t in enumerate(pos.history) for p in t.plays]
-    for where, card in places:
-        try:
-            check_card_in_pack(card, rules)
-        except TrainerError as exc:
-            raise PositionError(f"{where}: {exc}") from None
-        if card in seen:
-            raise PositionError(f"{where}: card {card} is also in {seen[card]}")
-        seen[card] = where
+    check_places(places, rules)
     # Sizes: each trick takes one hand and one table card from each player.
     turns = trick_turns(pos.leader, pos.lead_from, seats)
     played = turns[: len(pos.trick)]

@@ -138,12 +138,7 @@ class PlayState:
         A bare `Card` is accepted where it is unambiguous (not a free joker led with a choice of
         suits). Raises `IllegalPlayError` with the reason for an illegal play.
         """
-        if isinstance(play, Card):
-            options = [p for p in self.legal_plays() if p.card == play]
-            play = options[0] if len(options) == 1 else Play(play)
-        reason = self.why_illegal(play)
-        if reason is not None:
-            raise IllegalPlayError(f"play {play}: {reason}")
+        play = self._legal(play)
         seat = self.to_play
         assert seat is not None
         self.hands[seat].remove(play.card)
@@ -155,6 +150,17 @@ class PlayState:
         self.leader = self.trick_winner_seat(done)
         self.trick = []
         return done
+
+    def _legal(self, play: Play | Card) -> Play:
+        """``play`` as a `Play` (a bare `Card` where unambiguous, `push`) if it is legal now;
+        else raises `IllegalPlayError` with the reason."""
+        if isinstance(play, Card):
+            options = [p for p in self.legal_plays() if p.card == play]
+            play = options[0] if len(options) == 1 else Play(play)
+        reason = self.why_illegal(play)
+        if reason is not None:
+            raise IllegalPlayError(f"play {play}: {reason}")
+        return play
 
     def pop(self) -> Play:
         """Undo the last play (reopening the last trick if it was complete).

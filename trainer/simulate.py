@@ -749,6 +749,20 @@ def _rank_discard(r: DiscardResult, contract: Bid) -> tuple[float, float, float,
             [c.code for c in r.discard])
 
 
+def _hand_and_discards(cards: Sequence[Card], discards: Iterable[Iterable[Card]],
+                       rules: RuleSet) -> tuple[tuple[Card, ...], list[tuple[Card, ...]]]:
+    """The hand and kitty (``10 + kitty_size`` cards) and each discard (``kitty_size`` cards of
+    them), sorted and checked; raises `SimulationError` naming the bad one."""
+    cards = tuple(sorted(cards, key=sort_key))
+    check_cards(cards, (10 + rules.kitty_size,), rules)
+    chosen = [tuple(sorted(d, key=sort_key)) for d in discards]
+    for d in chosen:
+        check_cards(d, (rules.kitty_size,), rules, "discard")
+        if not set(d) <= set(cards):
+            raise SimulationError("discard: every card must come from the hand")
+    return cards, chosen
+
+
 def analyse_discard(cards: Sequence[Card], contract: Bid, seat: Seat, dealer: Seat,
                     calls: Sequence[str] = (), rules: RuleSet | None = None,
                     samples: int = 100, seed: int | str = 0, workers: int | None = None,
@@ -770,13 +784,7 @@ def analyse_discard(cards: Sequence[Card], contract: Bid, seat: Seat, dealer: Se
     if thrown_in(contract, rules):
         raise SimulationError(f"contract: {contract.code}: a 6-level bid cannot win the "
                               "auction under these rules (the hand is thrown in)")
-    cards = tuple(sorted(cards, key=sort_key))
-    check_cards(cards, (10 + rules.kitty_size,), rules)
-    extra = [tuple(sorted(d, key=sort_key)) for d in include]
-    for d in extra:
-        check_cards(d, (rules.kitty_size,), rules, "discard")
-        if not set(d) <= set(cards):
-            raise SimulationError("discard: every card must come from the hand")
+    cards, extra = _hand_and_discards(cards, include, rules)
     codes = tuple(_call_code(c) for c in calls)
     auction = Auction(rules, dealer, list(codes))  # checks the calls
     if codes and (not auction.is_over or auction.contract != contract
@@ -826,13 +834,7 @@ def evaluate_discards(cards: Sequence[Card], contract: Bid, seat: Seat, dealer: 
     """Play the given discards in full on the layouts `analyse_discard` uses for the same
     arguments (same seed: same layouts), e.g. a learner's discard missing from a table."""
     rules = rules or ruleset()
-    cards = tuple(sorted(cards, key=sort_key))
-    check_cards(cards, (10 + rules.kitty_size,), rules)
-    chosen = [tuple(sorted(d, key=sort_key)) for d in discards]
-    for d in chosen:
-        check_cards(d, (rules.kitty_size,), rules, "discard")
-        if not set(d) <= set(cards):
-            raise SimulationError("discard: every card must come from the hand")
+    cards, chosen = _hand_and_discards(cards, discards, rules)
     codes = tuple(_call_code(c) for c in calls)
     sample = sample_layouts(cards, seat, dealer, codes, rules, samples,
                             random.Random(f"layouts:{seed}"))

@@ -196,12 +196,7 @@ class TablePlayState(PlayState):
         it. When a trick ends, its winner leads the next from the source of the winning card,
         and the face-down cards under the table cards played turn up. Raises
         `IllegalPlayError` with the reason for an illegal play."""
-        if isinstance(play, Card):
-            options = [p for p in self.legal_plays() if p.card == play]
-            play = options[0] if len(options) == 1 else Play(play)
-        reason = self.why_illegal(play)
-        if reason is not None:
-            raise IllegalPlayError(f"play {play}: {reason}")
+        play = self._legal(play)
         seat, source = self.turns()[len(self.trick)]
         pile: int | None = None
         if source == HAND:

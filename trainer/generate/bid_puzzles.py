@@ -6,7 +6,8 @@ From a seed (one `random.Random(seed)`), kind ``KINDS[seed % 4]``:
 - ``partner``: the learner's partner holds the high bid; some strain is worth 4.5 or more;
 - ``competition``: an opponent holds the high bid; some strain is worth 5 or more;
 - ``misere``: "is this hand a misère?": no joker, at most one card above the ten (J, Q, K, A),
-  and misère or open misère is legal.
+  and misère itself is legal now (after a seven, RULES.md §3): open misère, which may be bid
+  at any time, alone does not make a misère decision.
 Up to ``ATTEMPTS`` deals are tried: each is dealt (`cards.deal`, a random dealer), and the
 auction is run with `policy.choose_bid` until the seat to call fits the kind; that seat is the
 learner and the auction so far is the puzzle's. The candidate table is then simulated
@@ -25,20 +26,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from trainer.bidding import PASS, Auction, Bid, parse_call
+from trainer.bidding import MISERE, PASS, Auction, Bid, parse_call
 from trainer.cards import JOKER, Card, Rank, Seat, deal
 from trainer.generate.bands import band_words, bid_band
 from trainer.generate.explain import seat_name
-from trainer.generate.records import read_record, record_header
+from trainer.generate.records import RecordHeader, read_record
 from trainer.notation import parse_hand, parse_seat
 from trainer.policy import best_strain, choose_bid
 from trainer.rules import STRAINS, RuleSet, Strain, preset_name, ruleset
 from trainer.simulate import BidAnalysis, CallResult, analyse_bid
 
-GENERATOR_VERSION = 2  # 2: trick bids show their level's strength (simulate.BID_SLACK)
+GENERATOR_VERSION = 3  # 2: trick bids show their level's strength (simulate.BID_SLACK); 3: a
+# misère puzzle needs misère itself legal (not open misère alone)
 KINDS = ("opening", "partner", "competition", "misere")
 SAMPLES = 100
-ATTEMPTS = 40
+ATTEMPTS = 200  # deals tried a seed; a misère moment (misère legal, after a seven) is rare
 INITIAL_DEVIATION = 300.0
 KIND_BONUS = {"opening": 0, "partner": 100, "competition": 200, "misere": 150}
 
@@ -67,8 +69,7 @@ def _fits(kind: str, auction: Auction, seat: Seat, hand: tuple[Card, ...],
         return high is not None and high not in rules.side_of(seat) and best >= 5.0
     legal = auction.legal_calls()
     high_cards = sum(1 for c in hand if c.rank is not None and c.rank >= Rank.JACK)
-    return JOKER not in hand and high_cards <= 1 and any(
-        isinstance(c, Bid) and c.misere for c in legal)
+    return JOKER not in hand and high_cards <= 1 and MISERE in legal
 
 
 def find_moment(rng: random.Random, kind: str, rules: RuleSet) -> Moment | None:
@@ -123,15 +124,11 @@ def detect_themes(kind: str, analysis: BidAnalysis, rules: RuleSet) -> list[str]
 
 
 @dataclass(frozen=True)
-class BidPuzzle:
+class BidPuzzle(RecordHeader):
     """A bidding puzzle record (docs/DESIGN.md ``bid``): the fields of `BidAnalysis` plus the
-    common ones; ``title`` a one-line prompt; ``kind_of_moment`` one of ``KINDS``."""
+    common ones (`RecordHeader`); ``title`` a one-line prompt; ``kind_of_moment`` one of
+    ``KINDS``."""
 
-    id: str
-    themes: tuple[str, ...]
-    rating: float
-    rating_deviation: float
-    generator: Mapping[str, Any]
     analysis: BidAnalysis
     moment: str
     title: str
@@ -139,8 +136,7 @@ class BidPuzzle:
     def to_json(self) -> dict[str, Any]:
         a = self.analysis.to_json()
         return {
-            **record_header("bid", self.id, self.themes, self.rating, self.rating_deviation,
-                            self.generator),
+            **self.header("bid"),
             "hand": a["hand"], "seat": a["seat"], "dealer": a["dealer"],
             "auction": a["auction"], "samples": a["samples"], "candidates": a["candidates"],
             "tricks": a["tricks"], "misere_made": a["misere_made"], "standing": a["standing"],
@@ -171,9 +167,8 @@ class BidPuzzle:
                 legal=tuple(obj["legal"]), inferences=tuple(obj.get("inferences", ())),
                 dropped=tuple(obj.get("dropped", ())), rules=rules,
             )
-            return cls(str(obj["id"]), tuple(obj["themes"]), float(obj["rating"]),
-                       float(obj["rating_deviation"]), dict(obj["generator"]), analysis,
-                       str(obj.get("moment", "")), str(obj.get("title", "")))
+            return cls(*cls.read_header(obj), analysis, str(obj.get("moment", "")),
+                       str(obj.get("title", "")))
 
         return read_record(obj, "bid", build)
 

@@ -36,7 +36,7 @@ from typing import Any
 from trainer.bidding import Auction, Bid, parse_bid
 from trainer.cards import Card, Rank, Seat, deal, sort_key
 from trainer.generate.bands import band_words, discard_band
-from trainer.generate.records import read_record, record_header
+from trainer.generate.records import RecordHeader, read_record
 from trainer.notation import parse_hand, parse_seat
 from trainer.policy import choose_bid
 from trainer.rules import CardOrder, RuleSet, preset_name, ruleset
@@ -168,15 +168,10 @@ def _why_best(mine: DiscardResult, best: DiscardResult, contract: Bid, rules: Ru
 
 
 @dataclass(frozen=True)
-class DiscardPuzzle:
+class DiscardPuzzle(RecordHeader):
     """A discard puzzle record (docs/DESIGN.md ``discard``): the `DiscardAnalysis` fields plus the
-    common ones, ``kitty`` (the three cards picked up) and ``title``."""
+    common ones (`RecordHeader`), ``kitty`` (the three cards picked up) and ``title``."""
 
-    id: str
-    themes: tuple[str, ...]
-    rating: float
-    rating_deviation: float
-    generator: Mapping[str, Any]
     analysis: DiscardAnalysis
     kitty: tuple[Card, ...]
     rules: RuleSet
@@ -185,8 +180,7 @@ class DiscardPuzzle:
     def to_json(self) -> dict[str, Any]:
         a = self.analysis.to_json()
         return {
-            **record_header("discard", self.id, self.themes, self.rating,
-                            self.rating_deviation, self.generator),
+            **self.header("discard"),
             "hand": a["hand"], "contract": a["contract"],
             "seat": a["seat"], "samples": a["samples"], "candidates": a["candidates"],
             "dealer": a["dealer"], "auction": a["auction"], "kitty": [c.code for c in self.kitty],
@@ -219,9 +213,8 @@ class DiscardPuzzle:
                 inferences=tuple(obj.get("inferences", ())),
                 dropped=tuple(obj.get("dropped", ())),
             )
-            return cls(str(obj["id"]), tuple(obj["themes"]), float(obj["rating"]),
-                       float(obj["rating_deviation"]), dict(obj["generator"]), analysis,
-                       parse_hand(obj.get("kitty", [])), rules, str(obj.get("title", "")))
+            return cls(*cls.read_header(obj), analysis, parse_hand(obj.get("kitty", [])), rules,
+                       str(obj.get("title", "")))
 
         return read_record(obj, "discard", build)
 

@@ -19,9 +19,9 @@ From a seed (one `random.Random`):
 5. Themes (`trainer.generate.themes`) and the initial rating (`initial_rating`).
 
 The steps the 2-player generator (`trainer.generate.two_player_puzzles`) shares with this one
-are in `trainer.generate.play_steps`; this module keeps the 4-player deal, the search for the
-moment and the entry point, `generate_play_puzzle` (which hands 2-player rules to
-`two_player_puzzles`).
+are in `trainer.generate.play_steps` (the contract, `declare`, and the search for the moment,
+`find_moment`, among them); this module keeps the 4-player deal, the themed search and the
+entry point, `generate_play_puzzle` (which hands 2-player rules to `two_player_puzzles`).
 
 A themed seed (``theme`` given, one of `THEMED`) looks for a puzzle of that theme: its kinds
 are the theme's, step 3 keeps only the moments that fit it (`fits_theme`), and the puzzle is
@@ -34,26 +34,18 @@ from __future__ import annotations
 import random
 
 from trainer.cards import JOKER, Seat, deal
-from trainer.generate.goals import Goal, Verdicts, judge
-from trainer.generate.play_steps import (
+from trainer.generate.goals import Goal, Verdicts
+from trainer.generate.play_steps import (  # noqa: F401 (only_move: the tests import it here)
     DEFAULT_ATTEMPTS,
-    MAX_LEFT,
-    MIN_LEFT,
-    _auction,
     _finish,
-    _noisy_best,
-    _wanted,
-    choose_contract,
-    learner_side,
+    declare,
+    find_moment,
     only_move,
-    puzzle_goal,
-    tight_level,
 )
 from trainer.generate.records import PlayPuzzle
 from trainer.generate.themes import names_split
 from trainer.generate.two_player_puzzles import generate_table_puzzle
 from trainer.play import PlayState, start_play
-from trainer.policy import choose_discard
 from trainer.rules import RuleSet, ruleset
 from trainer.solver import Solver
 
@@ -78,14 +70,7 @@ def deal_hand(seed: int, kind: str, rules: RuleSet, solver: Solver) -> PlayState
     """
     rng = random.Random(seed)
     d = deal(rng.randrange(2**31), rules.players, rules.deck, rng.choice(rules.seats))
-    auction = _auction(rng, rules, d.hands)
-    if _wanted(kind, auction.contract):
-        contract, declarer = auction.contract, auction.declarer
-    else:
-        contract, declarer = choose_contract(kind, d.hands, rules, rng)
-    assert contract is not None and declarer is not None
-    pool = list(d.hands[declarer]) + list(d.kitty)
-    discard = choose_discard(pool, contract, rules)
+    contract, declarer, discard = declare(rng, kind, rules, d)
     state = start_play(d, contract, declarer, discard, rules)
     if kind.startswith("nt") and not any(JOKER in h for h in state.hands.values()):
         return None
@@ -137,23 +122,4 @@ def _attempt(rng: random.Random, kind: str, rules: RuleSet, solver: Solver,
     state = deal_hand(rng.randrange(2**31), kind, rules, solver)
     if state is None:
         return None
-    while state.tricks_left > MAX_LEFT:
-        state.push(_noisy_best(state, solver, rng))
-    seats = learner_side(kind, state)
-    moments = []
-    while state.tricks_left >= MIN_LEFT and not state.is_over:
-        seat = state.to_play
-        assert seat is not None
-        if seat in seats and len(state.legal_plays()) > 1:
-            analysis = solver.analyse(state)
-            moment = tight_level(state, seat, analysis.best)
-            goal_text = None if moment is None else puzzle_goal(moment, seat, analysis.best)
-            if goal_text is not None:
-                verdicts = judge(analysis, moment, goal_text[0], 0)
-                if only_move(verdicts) and fits_theme(theme, verdicts):
-                    moments.append((moment, seat, *goal_text))
-        state.push(_noisy_best(state, solver, rng))
-    if not moments:
-        return None
-    left = rng.choice(sorted({m[0].tricks_left for m in moments}))  # spread the lengths
-    return rng.choice([m for m in moments if m[0].tricks_left == left])
+    return find_moment(rng, kind, state, solver, lambda verdicts: fits_theme(theme, verdicts))

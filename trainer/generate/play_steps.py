@@ -8,16 +8,17 @@ contract (step 1), the puzzle moment and its goal, the only-move test and the no
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from trainer.bidding import MISERE, OPEN_MISERE, Auction, Bid
-from trainer.cards import Seat
-from trainer.generate.goals import Goal, Verdicts
+from trainer.cards import Card, Deal, Seat
+from trainer.generate.goals import Goal, Verdicts, judge
 from trainer.generate.lines import main_line
 from trainer.generate.records import Decision, PlayPuzzle
 from trainer.generate.themes import detect_themes
 from trainer.notation import Position
 from trainer.play import PlayState
-from trainer.policy import choose_bid, estimate_tricks
+from trainer.policy import choose_bid, choose_discard, estimate_tricks
 from trainer.rules import Play, RuleSet, Strain
 from trainer.scoring import bid_value
 from trainer.solver import Solver
@@ -71,6 +72,22 @@ def choose_contract(kind: str, hands: dict[Seat, tuple], rules: RuleSet,
     )
     level = max(6, min(10, int(est + 0.5)))
     return Bid(level, strain), seat
+
+
+def declare(rng: random.Random, kind: str, rules: RuleSet, d: Deal,
+            seen: dict[Seat, tuple] | None = None) -> tuple[Bid, Seat, list[Card]]:
+    """The contract, declarer and discard of deal ``d`` for a kind of puzzle (step 1 of
+    `trainer.generate.play_puzzles`): the auction's contract (`_auction`) if it is of that
+    kind, else the one `choose_contract` gives on ``seen`` (the cards each seat sees; its hand
+    by default); the declarer discards by `choose_discard`."""
+    auction = _auction(rng, rules, d.hands)
+    if _wanted(kind, auction.contract):
+        contract, declarer = auction.contract, auction.declarer
+    else:
+        contract, declarer = choose_contract(kind, d.hands if seen is None else seen, rules, rng)
+    assert contract is not None and declarer is not None
+    discard = choose_discard(list(d.hands[declarer]) + list(d.kitty), contract, rules)
+    return contract, declarer, discard
 
 
 # --- 2-3. the puzzle moment, and the only-move test ------------------------------------------
@@ -152,6 +169,37 @@ def _noisy_best(state: PlayState, solver: Solver, rng: random.Random) -> Play:
     if rng.random() < NOISE:
         return rng.choice(legal)
     return rng.choice(solver.analyse(state).best_plays)
+
+
+def find_moment(rng: random.Random, kind: str, state: PlayState, solver: Solver,
+                fits: Callable[[Verdicts], bool] | None = None
+                ) -> tuple[PlayState, Seat, Goal, str] | None:
+    """Steps 2-3 on a dealt ``state``: play on (`_noisy_best`) to ``MAX_LEFT`` tricks left, then
+    on through every moment down to ``MIN_LEFT`` where the learner's side (`learner_side`) has
+    a choice. Of the moments that pass the only-move test (and ``fits``, if given, on their
+    verdicts), a random one, the tricks left spread: (moment, seat, goal, its words); None when
+    none passes."""
+    while state.tricks_left > MAX_LEFT:
+        state.push(_noisy_best(state, solver, rng))
+    seats = learner_side(kind, state)
+    moments = []
+    while state.tricks_left >= MIN_LEFT and not state.is_over:
+        seat = state.to_play
+        assert seat is not None
+        if seat in seats and len(state.legal_plays()) > 1:
+            analysis = solver.analyse(state)
+            moment = tight_level(state, seat, analysis.best)
+            goal_text = None if moment is None else puzzle_goal(moment, seat, analysis.best)
+            if goal_text is not None:
+                assert moment is not None
+                verdicts = judge(analysis, moment, goal_text[0], 0)
+                if only_move(verdicts) and (fits is None or fits(verdicts)):
+                    moments.append((moment, seat, *goal_text))
+        state.push(_noisy_best(state, solver, rng))
+    if not moments:
+        return None
+    left = rng.choice(sorted({m[0].tricks_left for m in moments}))  # spread the lengths
+    return rng.choice([m for m in moments if m[0].tricks_left == left])
 
 
 # --- 5. rating and the record -----------------------------------------------------------------

@@ -33,6 +33,31 @@ def record_header(kind: str, id: str, themes: Sequence[str], rating: float,
             "rating_deviation": rating_deviation, "generator": dict(generator)}
 
 
+@dataclass(frozen=True)
+class RecordHeader:
+    """The fields every puzzle record starts with (`record_header`), as the first fields of the
+    bid and discard puzzles (`trainer.generate.bid_puzzles.BidPuzzle`,
+    `trainer.generate.discard_puzzles.DiscardPuzzle`)."""
+
+    id: str
+    themes: tuple[str, ...]
+    rating: float
+    rating_deviation: float
+    generator: Mapping[str, Any]
+
+    def header(self, kind: str) -> dict[str, Any]:
+        """The record's first fields, for a record of ``kind``."""
+        return record_header(kind, self.id, self.themes, self.rating, self.rating_deviation,
+                             self.generator)
+
+    @staticmethod
+    def read_header(obj: Mapping[str, Any]) -> tuple[str, tuple[str, ...], float, float,
+                                                     dict[str, Any]]:
+        """The header fields of a record, in order (for the record class's constructor)."""
+        return (str(obj["id"]), tuple(obj["themes"]), float(obj["rating"]),
+                float(obj["rating_deviation"]), dict(obj["generator"]))
+
+
 def read_record(obj: Mapping[str, Any], kind: str, build: Callable[[], T]) -> T:
     """``build()`` a puzzle from a record of ``kind``; a wrong kind, a missing field or a bad
     value raises `PuzzleError` naming it."""

@@ -19,24 +19,11 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from trainer.cards import JOKER, deal
-from trainer.generate.goals import Goal, judge
-from trainer.generate.play_steps import (
-    DEFAULT_ATTEMPTS,
-    MAX_LEFT,
-    MIN_LEFT,
-    _auction,
-    _finish,
-    _noisy_best,
-    _wanted,
-    choose_contract,
-    learner_side,
-    only_move,
-    puzzle_goal,
-    tight_level,
-)
+from trainer.cards import JOKER, Seat, deal
+from trainer.generate.goals import Goal
+from trainer.generate.play_steps import DEFAULT_ATTEMPTS, _finish, declare, find_moment
 from trainer.generate.records import PlayPuzzle
-from trainer.policy import choose_discard
+from trainer.play import PlayState
 from trainer.rules import RuleSet, preset_name
 from trainer.solver import Solver
 from trainer.two_player import TablePlayState, start_table_play
@@ -57,14 +44,8 @@ def deal_table_hand(seed: int, kind: str, rules: RuleSet, solver: Solver
     rng = random.Random(seed)
     d = deal(rng.randrange(2**31), rules.players, rules.deck, rng.choice(rules.seats))
     assert d.tables is not None
-    auction = _auction(rng, rules, d.hands)
-    if _wanted(kind, auction.contract):
-        contract, declarer = auction.contract, auction.declarer
-    else:
-        seen = {s: tuple(d.hands[s]) + tuple(up for _, up in d.tables[s]) for s in rules.seats}
-        contract, declarer = choose_contract(kind, seen, rules, rng)
-    assert contract is not None and declarer is not None
-    discard = choose_discard(list(d.hands[declarer]) + list(d.kitty), contract, rules)
+    seen = {s: tuple(d.hands[s]) + tuple(up for _, up in d.tables[s]) for s in rules.seats}
+    contract, declarer, discard = declare(rng, kind, rules, d, seen)
     state = start_table_play(d, contract, declarer, discard, rules)
     if kind.startswith("nt") and not any(JOKER in state.cards_of(s) for s in state.seats):
         return None
@@ -72,32 +53,12 @@ def deal_table_hand(seed: int, kind: str, rules: RuleSet, solver: Solver
 
 
 def _attempt(rng: random.Random, kind: str, rules: RuleSet, solver: Solver
-             ) -> tuple[TablePlayState, object, Goal, str] | None:
-    """One deal played to every candidate moment (as `play_puzzles._attempt`)."""
+             ) -> tuple[PlayState, Seat, Goal, str] | None:
+    """One deal played to every candidate moment (`play_steps.find_moment`)."""
     state = deal_table_hand(rng.randrange(2**31), kind, rules, solver)
     if state is None:
         return None
-    while state.tricks_left > MAX_LEFT:
-        state.push(_noisy_best(state, solver, rng))
-    seats = learner_side(kind, state)
-    moments = []
-    while state.tricks_left >= MIN_LEFT and not state.is_over:
-        seat = state.to_play
-        assert seat is not None
-        if seat in seats and len(state.legal_plays()) > 1:
-            analysis = solver.analyse(state)
-            moment = tight_level(state, seat, analysis.best)
-            goal_text = None if moment is None else puzzle_goal(moment, seat, analysis.best)
-            if goal_text is not None:
-                assert isinstance(moment, TablePlayState)
-                verdicts = judge(analysis, moment, goal_text[0], 0)
-                if only_move(verdicts):
-                    moments.append((moment, seat, *goal_text))
-        state.push(_noisy_best(state, solver, rng))
-    if not moments:
-        return None
-    left = rng.choice(sorted({m[0].tricks_left for m in moments}))  # spread the lengths
-    return rng.choice([m for m in moments if m[0].tricks_left == left])
+    return find_moment(rng, kind, state, solver)
 
 
 def generate_table_puzzle(seed: int, solver: Solver | None, rules: RuleSet

@@ -10,6 +10,7 @@ cards always fits in 63 bits.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -45,8 +46,42 @@ JOKER_BLOCK = 4
 """Block of a free joker (it belongs to no suit)."""
 
 
+class MoveCodes:
+    """The kernels' move codes (card bit, and the named suit of a led joker above it), for a
+    layout with ``cards`` (the card on each bit) and ``bit_of`` (its inverse): this `Layout`'s
+    and the 2-player one's (`trainer.solver.two_api.TableLayout`)."""
+
+    cards: tuple[Card, ...]
+    bit_of: dict[Card, int]
+
+    def move(self, play: Play) -> int:
+        """The kernel's move code of a `Play` (card bit, and the named suit of a led joker)."""
+        named = SUITS.index(play.named) if play.named is not None else -1
+        return self.bit_of[play.card] | ((named + 1) << 6)
+
+    def play(self, move: int) -> Play:
+        """The `Play` of a kernel move code."""
+        named = (move >> 6) - 1
+        return Play(self.cards[move & 63], SUITS[named] if named >= 0 else None)
+
+    def keeping(self, plays: Iterable[Play], maximising: bool, target: int,
+                move_at_least: Callable[..., bool], args: tuple) -> Play:
+        """The first of ``plays`` that keeps the value ``target`` (for the principal line):
+        reaching it for the maximiser, not exceeding it for the minimiser.
+        ``move_at_least(*args, move, t)``: the kernel's test that a move's value is at least
+        ``t``."""
+        for play in plays:
+            move = self.move(play)
+            if maximising and move_at_least(*args, move, target):
+                return play
+            if not maximising and not move_at_least(*args, move, target + 1):
+                return play
+        # cannot happen: some play always keeps the value
+        raise AssertionError("principal_line: no play keeps the value")
+
+
 @dataclass(frozen=True)
-class Layout:
+class Layout(MoveCodes):
     """Bit assignment and rule constants for one search root (and the positions after it).
 
     ``cards[b]`` is the card on bit ``b``; ``suit_of_bit[b]`` its block (0-3 in `SUITS` order,
@@ -58,16 +93,6 @@ class Layout:
     bit_of: dict[Card, int]
     suit_of_bit: np.ndarray
     consts: np.ndarray
-
-    def move(self, play: Play) -> int:
-        """The kernel's move code of a `Play` (card bit, and the named suit of a led joker)."""
-        named = SUITS.index(play.named) if play.named is not None else -1
-        return self.bit_of[play.card] | ((named + 1) << 6)
-
-    def play(self, move: int) -> Play:
-        """The `Play` of a kernel move code."""
-        named = (move >> 6) - 1
-        return Play(self.cards[move & 63], SUITS[named] if named >= 0 else None)
 
 
 def _counting(state: PlayState) -> tuple[int, int]:

@@ -16,14 +16,13 @@ import numpy as np
 from trainer.cards import SUITS, Card, Seat
 from trainer.rules import CardOrder, Play, RuleSet, shown_void, suits_led
 from trainer.solver import two_player as K
+from trainer.solver.layout import JOKER_BLOCK, MoveCodes
 from trainer.solver.results import Analysis, SolverError
 from trainer.two_player import HAND, TABLE, TablePlayState
 
-JOKER_BLOCK = 4
-
 
 @dataclass(frozen=True)
-class TableLayout:
+class TableLayout(MoveCodes):
     """One bit per card of the pack, in blocks by effective suit (a free joker alone in block
     4), each block ordered by power; the kernel's constants."""
 
@@ -32,14 +31,6 @@ class TableLayout:
     blocks: np.ndarray
     consts: np.ndarray
     gen: int
-
-    def move(self, play: Play) -> int:
-        named = SUITS.index(play.named) if play.named is not None else -1
-        return self.bit_of[play.card] | ((named + 1) << 6)
-
-    def play(self, move: int) -> Play:
-        named = (move >> 6) - 1
-        return Play(self.cards[move & 63], SUITS[named] if named >= 0 else None)
 
 
 def make_layout(order: CardOrder, rules: RuleSet, gen: int) -> TableLayout:
@@ -216,18 +207,8 @@ class TableSolver:
             layout = self._layout(work)
             state_row(layout, work, self._stk[0])
             args = self._args(layout)
-            maximising = self._maximising(work)
-            chosen = None
-            for play in work.legal_plays():
-                move = layout.move(play)
-                if maximising and K.move_at_least(*args, move, target):
-                    chosen = play
-                    break
-                if not maximising and not K.move_at_least(*args, move, target + 1):
-                    chosen = play
-                    break
-            if chosen is None:  # cannot happen: some play always keeps the value
-                raise AssertionError("principal_line: no play keeps the value")
+            chosen = layout.keeping(work.legal_plays(), self._maximising(work), target,
+                                    K.move_at_least, args)
             done = work.push(chosen)
             line.append(chosen)
             if done is not None and work.trick_winner_seat(done) is work.declarer:
