@@ -14,8 +14,13 @@ piles, the declarer discards three at random); every opening lead of the full de
 mid-hand positions (4 tricks played at random) valued the same way; median, p90 and max ms and
 the median nodes, for a suit contract and no trumps with the joker in play.
 
+3- and 6-player rows (``--table-deals``, default 20): seeded deals at a table of 3 (each for
+themselves) and of 6 (three pairs), played at random to 6 tricks left, then every legal card
+valued, for a suit contract, no trumps with the joker in play, and misère; and the 6-player
+misère position that once froze the app for 93 s (``SIX_MISERE``).
+
 Run: ``python bench/solver.py [--deals 200] [--seed 0] [--no-cold] [--two-deals 40]
-[--only-two]``.
+[--table-deals 20] [--only-two] [--only-tables]``.
 """
 
 from __future__ import annotations
@@ -93,6 +98,68 @@ def two_player_rows(deals: int, seed: int) -> None:
                   f"{statistics.median(nodes):10.0f}")
 
 
+SIX_MISERE = {
+    "contract": "MIS", "declarer": "N", "leader": "N", "trick": ["AH", "4H", "9S"],
+    "hands": {"N": ["3S", "KC", "QC", "QD", "JD", "5D", "3D", "7H"],
+              "NE": ["JC", "TC", "13D", "8D", "7D", "4D", "12H", "2H"],
+              "SE": ["12S", "11S", "6S", "8C", "5C", "KD", "9D", "JK"],
+              "SW": ["QS", "TS", "7S", "4S", "12C", "11C", "9C", "7C", "3C"],
+              "NW": ["KS", "8S", "AC", "4C", "12D", "2D", "QH", "6H", "5H"]},
+    "history": [{"leader": "N", "cards": ["KH", "8H", "11H", "3H", "JH"]}],
+    "joker_suit": None, "rules": {"players": 6, "six_player_teams": "three_pairs"}}
+
+
+def make_table_state(seed: int, rules: RuleSet, kind: str, left: int) -> PlayState:
+    """A deal of ``seed`` at the table of ``rules``: a ``kind`` contract for a random declarer
+    (who discards at random, never the joker), played at random to ``left`` tricks left."""
+    rng = random.Random(seed)
+    while True:
+        d = deal(rng.randrange(2**31), rules.players, rules.deck, rng.choice(rules.seats))
+        if kind != "nt_joker" or JOKER not in d.kitty:
+            break
+    declarer = rng.choice(rules.seats)
+    contract = CONTRACTS[kind] or f"7{rng.choice('SCDH')}"
+    pool = [c for c in list(d.hands[declarer]) + list(d.kitty) if c != JOKER]
+    state = start_play(d, parse_bid(contract), declarer, rng.sample(pool, rules.kitty_size),
+                       rules)
+    while state.tricks_left > left:
+        legal = state.legal_plays()
+        plain = [p for p in legal if not p.card.is_joker]  # keep the joker in play
+        state.push(rng.choice(plain or legal))
+    return state
+
+
+def table_rows(deals: int, seed: int) -> None:
+    """The 3- and 6-player rows (module docstring)."""
+    from trainer.notation import parse_position
+
+    solver = Solver()
+    tables = {"3 players": RuleSet(players=3),
+              "6 players": RuleSet(players=6, six_player_teams="three_pairs")}
+    print(f"{deals} deals a row, 6 tricks left, every legal card valued (ms)")
+    print(f"{'table and contract':<22} {'median':>8} {'p90':>8} {'max':>8} {'nodes':>10}")
+    for name, rules in tables.items():
+        solver.analyse(make_table_state(seed, rules, "suit", 2))  # warm up
+        for kind in CONTRACTS:
+            times: list[float] = []
+            nodes: list[int] = []
+            for s in range(seed, seed + deals):
+                state = make_table_state(s, rules, kind, 6)
+                n0 = solver.nodes
+                t0 = time.perf_counter()
+                solver.analyse(state)
+                times.append((time.perf_counter() - t0) * 1000)
+                nodes.append(solver.nodes - n0)
+            print(f"{name + ' ' + kind:<22} {statistics.median(times):8.1f} "
+                  f"{percentile(times, 0.9):8.1f} {max(times):8.1f} "
+                  f"{statistics.median(nodes):10.0f}")
+    n0 = solver.nodes
+    c0 = time.process_time()
+    solver.analyse(parse_position(SIX_MISERE))
+    print(f"the 6-player misère position: {time.process_time() - c0:.1f} s of CPU, "
+          f"{solver.nodes - n0} nodes")
+
+
 def percentile(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))]
@@ -121,10 +188,16 @@ def main() -> None:
     parser.add_argument("--no-cold", action="store_true", help="skip the first-call timings")
     parser.add_argument("--two-deals", type=int, default=40, help="2-player deals (0: none)")
     parser.add_argument("--only-two", action="store_true", help="the 2-player rows only")
+    parser.add_argument("--table-deals", type=int, default=20,
+                        help="3- and 6-player deals a row (0: none)")
+    parser.add_argument("--only-tables", action="store_true",
+                        help="the 3- and 6-player rows only")
     args = parser.parse_args()
-    if args.two_deals:
+    if args.two_deals and not args.only_tables:
         two_player_rows(args.two_deals, args.seed)
-    if args.only_two:
+    if args.table_deals and not args.only_two:
+        table_rows(args.table_deals, args.seed)
+    if args.only_two or args.only_tables:
         return
     solver = Solver()
     solver.analyse(make_state(args.seed, "suit"))  # warm up (load or compile)
