@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from trainer.bidding import PASS, Auction, Bid, parse_bid, parse_call
+from trainer.bidding import MISERE, PASS, Auction, Bid, parse_bid, parse_call
 from trainer.cards import JOKER, Rank, sort_key
 from trainer.errors import TrainerError
 from trainer.generate.bands import discard_band
@@ -188,7 +188,16 @@ def test_moments_fit_their_kind(kind):
         else:
             assert JOKER not in m.hand
             assert sum(c.rank >= Rank.JACK for c in m.hand) <= 1
-            assert any(isinstance(c, Bid) and c.misere for c in auction.legal_calls())
+            # a real misère decision: misère itself may be bid now (after a seven, RULES.md
+            # §3), not only open misère, which may be bid at any time
+            assert MISERE in auction.legal_calls()
+
+
+def test_every_misere_puzzle_is_a_real_misere_decision(bids):
+    """38 of the 50 "Is this hand a misère?" puzzles once allowed only open misère or Pass."""
+    misere = [r for r in bids if r["moment"] == "misere"]
+    assert len(misere) >= 40
+    assert all("MIS" in r["legal"] for r in misere)
 
 
 # --- grading ---------------------------------------------------------------------------------

@@ -189,7 +189,10 @@ def shown_cells(at: AppTest, n: int = 0) -> pd.DataFrame:
     return pa.ipc.open_stream(styler.display_values).read_all().to_pandas()
 
 
-@pytest.mark.parametrize("puzzle_id,call,row", [("b0000003", "P", "Pass"),
+NO_BID_STANDING = next(p.id for p in BIDS if p.analysis.standing_side is None)
+
+
+@pytest.mark.parametrize("puzzle_id,call,row", [(NO_BID_STANDING, "P", "Pass"),
                                                 ("b0000007", "MIS", "misère")])
 def test_a_call_without_tricks_shows_a_dash_not_none(puzzle_id: str, call: str,
                                                      row: str) -> None:
