@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import os
 import queue
 import subprocess
 import sys
@@ -48,8 +49,10 @@ def start_warm_up() -> None:
 def _warm_up() -> None:
     try:
         # Compile in another process: its work holds no lock of ours; ours then loads the cache.
+        # At a lower priority, so the pages being served now get the cores first.
         subprocess.run([sys.executable, "-m", "trainer.solver.warm"], capture_output=True,
-                       timeout=900, check=False)
+                       timeout=900, check=False,
+                       preexec_fn=(lambda: os.nice(10)) if hasattr(os, "nice") else None)
         from trainer.solver.warm import warm
 
         warm()
