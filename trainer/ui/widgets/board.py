@@ -100,20 +100,30 @@ def _panel(state: PlayState, seat: Seat, learner: Seat, width: int, you: bool,
 
 
 def _table_piles(state: PlayState, seat: Seat, width: int) -> str:
-    """The 2-player table piles of ``seat`` (RULES.md §1): the face-up cards as a row, and
-    the face-down cards under them named (double dummy: every card is seen). Empty at other
-    tables."""
+    """The 2-player table piles of ``seat`` (RULES.md §1), pile by pile: each face-up card with
+    the face-down card under it named below it (double dummy: every card is seen), since the
+    table card played decides which card turns up (002). Empty at other tables."""
     if not isinstance(state, TablePlayState) or seat not in state.tables:
         return ""
-    up = state.face_up(seat)
-    down = state.face_down(seat)
-    label = f"{seat_name(seat)}'s face-up table cards"
-    row = fan_html(up, state.order, label=label, width=width,
-                   mark_trumps=state.order.trump is not None) if up else ""
-    under = ", ".join(c.pretty for c in down) or "none"
-    return (f'<div style="font-size:0.85rem;color:#444">Table{"" if up else ": none"}</div>'
-            f'{row}<div style="font-size:0.8rem;color:#666">Face down (turned up when the '
-            f"card on it is played): {escape(under)}</div>")
+    pending = state.pending_pile(seat)
+    trumps = state.order.trump is not None
+    piles = []
+    for i, pile in enumerate(state.tables[seat]):
+        if not pile:
+            continue
+        if i == pending:  # its face-up card is in the trick; the one under turns up after it
+            top, note = "", f"{pile[-1].pretty} face down, turned up after this trick"
+        else:
+            top = card_svg(pile[-1], state.order, width=width, mark_trumps=trumps)
+            note = f"on {pile[0].pretty}" if len(pile) > 1 else "nothing under"
+        piles.append(f'<div style="display:flex;flex-direction:column;align-items:center;'
+                     f'gap:2px">{top}<div style="font-size:0.72rem;color:#555;'
+                     f'max-width:{width + 16}px;text-align:center">{escape(note)}</div></div>')
+    label = f"{seat_name(seat)}'s table piles"
+    body = (f'<div role="group" aria-label="{escape(label)}" style="display:flex;'
+            f'flex-wrap:wrap;gap:6px">{"".join(piles)}</div>') if piles else ""
+    return (f'<div style="font-size:0.85rem;color:#444">Table piles (a face-up card on a '
+            f'face-down one){"" if piles else ": none"}</div>{body}')
 
 
 def last_trick(state: PlayState) -> Trick | None:
