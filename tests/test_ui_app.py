@@ -203,6 +203,27 @@ def test_rule_toggle_changes_session_state() -> None:
     assert at.selectbox(key="rules_preset").value == "custom"
 
 
+def test_two_players_grey_out_the_misere_options() -> None:
+    # RULES.md §1, 002: "misère jest niedozwolone" in the game for two.
+    at = start(RULES)
+    at.selectbox(key="rule:players").set_value(2).run()
+    assert at.session_state["rules"].players == 2
+    assert at.toggle(key="rule:misere").disabled and at.toggle(key="rule:nullo_500").disabled
+    assert at.selectbox(key="rule:open_misere_placement").disabled
+    assert not at.toggle(key="rule:overtricks_10").disabled
+    assert list(at.selectbox(key="rule:players").options) == [
+        "2 players", "3 players", "4 players", "6 players"]
+
+
+def test_option_values_are_told_in_words() -> None:
+    from trainer.ui.data.rule_options import option_words
+
+    text = option_words("Suppose `open_misere_placement` is `between_8NT_9S` (your rules: "
+                        "`between_10D_10H`); `first_lead` is `declarer`.")
+    assert "between 8NT and 9♠" in text and "between 10♦ and 10♥" in text
+    assert "`" not in text and "the declarer" in text
+
+
 def test_preset_sets_every_option() -> None:
     at = start(RULES)
     at.selectbox(key="rules_preset").set_value("american").run()

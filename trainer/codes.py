@@ -33,7 +33,8 @@ def parse_suit(text: str, field: str = "suit") -> Suit:
 def parse_card(text: str) -> Card:
     """A card code to a `Card`: ``AS``, ``th``, ``10♥``, ``13D``, ``JK``. Raises `CardError`."""
     if not isinstance(text, str):
-        raise CardError(f"card {shown(text)}: expected a card code such as AS, TH or JK")
+        got = "null" if text is None else shown(text)  # JSON's word, not Python's None
+        raise CardError(f"card {got}: expected a card code such as AS, TH or JK")
     raw = text.strip().upper()
     if raw in ("JK", "JOKER", "JO"):
         return JOKER

@@ -296,8 +296,9 @@ def may_play(rng: random.Random, rules: RuleSet) -> Question:
                            "when you cannot follow.")
         else:
             extra = [c for c in then if state.order.effective_suit(c) is led]
+            count = "do not count" if len(extra) > 1 else "does not count"
             also = (f" ({names(extra)} in your {'hand' if other == HAND else 'table cards'} "
-                    "does not count: you do not play from there now)") if extra else ""
+                    f"{count}: you do not play from there now)") if extra else ""
             why.append(f"The suit led is {led.noun}, and none of the cards you may play now "
                        f"({where_now}) is a {suit_one(led)}{also}: any of them may be played.")
     why.append(f"So {card_name(card)}: {'yes' if ok else 'no'}. {RULE_NOTE}")

@@ -29,7 +29,7 @@ SECTION_TITLES: dict[int, str] = {
 }
 
 CHOICES: dict[str, dict[Any, str]] = {
-    "players": {4: "4 players", 2: "2 players", 3: "3 players", 6: "6 players"},
+    "players": {2: "2 players", 3: "3 players", 4: "4 players", 6: "6 players"},
     "deck": {43: "43 cards", 45: "45 cards (black 4s kept)"},
     "six_player_teams": {
         "two_threes": "two teams of three",
@@ -249,7 +249,7 @@ TITLES: dict[str, str] = {
     "minus_500_loses": "-500 loses",
 }
 """Each option's name on the Rules page and in the rules summary."""
-_OPTION_CODE = re.compile(r"`([a-z0-9_]+)`")
+_OPTION_CODE = re.compile(r"`([A-Za-z0-9_]+)`")
 
 
 VALUE_WORDS: dict[str, str] = {
@@ -262,6 +262,7 @@ VALUE_WORDS: dict[str, str] = {
     "play_no_trumps": "play it at no trumps", "after_sevens": "after the sevens",
     "by_points": "by points", "after_first_trick": "after the first trick",
     "before_first_lead": "before the first lead", "dealer_left": "the player left of the dealer",
+    "declarer": "the declarer",
 }
 """The choice values of options, in words (the lessons' and questions' code names for them)."""
 

@@ -180,7 +180,8 @@ def _draw_cards(question: Question) -> None:
     order = question.order
     trumps = order is not None and order.trump is not None
     for group in question.cards:
-        if group.captions:
+        if group.captions:  # a trick: its seats under the cards, and its title above them
+            st.caption(group.label)
             picture = trick_html(group.plays, group.captions, order, label=group.label)
             st.markdown(picture, unsafe_allow_html=True)
         else:

@@ -126,14 +126,22 @@ def _on_option() -> None:
     st.session_state[PRESET_KEY] = preset_of(rules)
 
 
+MISERE_OPTIONS = frozenset({"misere", "misere_placement", "misere_needs_seven", "nullo_500",
+                            "open_misere_placement", "open_misere_reveal", "misere_defenders",
+                            "joker_low_in_misere"})
+
+
 def _option_widget(spec: OptionSpec, rules: RuleSet) -> None:
     key = option_key(spec.name)
     where = f"rule book §{spec.section}" if spec.section else "rule book"
-    # the seating of six only matters at a table of six, the 45-card pack at a table of four
+    # the seating of six only matters at a table of six, the 45-card pack at a table of four,
+    # misère's options not at all at a table of two (002: two players never bid misère)
     idle = (spec.name == "six_player_teams" and rules.players != 6) or (
-        spec.name == "deck" and rules.players != 4 and rules.deck == 43)
+        spec.name == "deck" and rules.players != 4 and rules.deck == 43) or (
+        spec.name in MISERE_OPTIONS and rules.players == 2)
     if spec.kind == "toggle":
-        st.toggle(spec.title, key=key, on_change=_on_option, help=spec.engine_note or None)
+        st.toggle(spec.title, key=key, on_change=_on_option, help=spec.engine_note or None,
+                  disabled=idle)
     else:
         st.selectbox(
             spec.title,
