@@ -65,17 +65,19 @@ CHOICES: dict[str, dict[Any, str]] = {
 
 SOURCES: dict[str, str] = {
     "players": "Four: all four rule sheets. Three and two: the Polish rules. Six: the "
-               "Portuguese rules and pagat.com.",
+               "Portuguese rules and pagat.com (the 63-card pack with one joker: pagat.com; "
+               "the Portuguese rules add a second joker, not played here).",
     "deck": "The 45-card pack: the Polish rules.",
-    "six_player_teams": "Each for themselves: the Portuguese rules (\"3 against 3 or "
-                        "individual\"); teams: pagat.com.",
+    "six_player_teams": "Two teams of three sitting alternately: the Portuguese rules and "
+                        "pagat.com; each for themselves: the Portuguese rules (\"3 against 3 "
+                        "or individual\"); three pairs: pagat.com.",
     "bid_after_pass": "Never: all four rule sheets. Always and once another changes suit: "
                       "variants in the Polish rules.",
     "raise_reopens": "A variant in the Polish rules.",
     "one_round_bidding": "The American game, as the Polish rules describe it.",
     "six_level_informational": "The American game, as the Polish rules describe it.",
     "all_pass": "Redeal: pagat.com; playing it at no trumps: a common house rule.",
-    "misere": "Misère and open misère: the Polish, Spanish and Portuguese rules.",
+    "misere": "Misère and open misère: all four rule sheets.",
     "misere_placement": "After the sevens: the Polish and Spanish rules; by points: the "
                         "Avondale schedule as American players use it.",
     "misere_needs_seven": "The Polish rules.",
@@ -98,7 +100,7 @@ SOURCES: dict[str, str] = {
     "misere_defenders": "Nothing in misère: the Polish rules.",
     "must_bid_to_win": "Off: the Portuguese, Italian and Spanish rules (the first side to 500 "
                        "wins); on: a variant in the Polish rules, and Australian leaflets.",
-    "minus_500_loses": "The Portuguese rules.",
+    "minus_500_loses": "The Portuguese and Spanish rules.",
 }
 """Where each option and its settings come from, in the learner's words (RULES.md cites the
 source documents by number: 000 Portuguese, 001 Italian, 002 Polish, 003 Spanish)."""
