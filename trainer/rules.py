@@ -21,6 +21,20 @@ from typing import Any
 from trainer.cards import SUITS, Card, Rank, Seat, Suit, pack, seats
 from trainer.errors import CardError, IllegalPlayError, RuleError, shown
 
+OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
+    "players": (2, 3, 4, 6),
+    "deck": (43, 45),
+    "six_player_teams": ("two_threes", "three_pairs", "individual"),
+    "bid_after_pass": ("never", "always", "if_changed"),
+    "all_pass": ("redeal", "play_no_trumps"),
+    "misere_placement": ("after_sevens", "by_points"),
+    "open_misere_placement": ("between_10D_10H", "between_8NT_9S"),
+    "open_misere_reveal": ("after_first_trick", "before_first_lead"),
+    "first_lead": ("declarer", "dealer_left"),
+    "joker_lead": ("any_suit", "not_shown_void", "not_yet_led"),
+}
+"""The values each option that is not true/false may take (`RuleSet`; the others are off/on)."""
+
 
 @dataclass(frozen=True)
 class RuleSet:
@@ -88,18 +102,7 @@ class RuleSet:
     """§7 ``minus_500_loses``: a side on -500 or below loses at once (000)."""
 
     def __post_init__(self) -> None:
-        choices = {
-            "players": (2, 3, 4, 6),
-            "deck": (43, 45),
-            "six_player_teams": ("two_threes", "three_pairs", "individual"),
-            "bid_after_pass": ("never", "always", "if_changed"),
-            "all_pass": ("redeal", "play_no_trumps"),
-            "misere_placement": ("after_sevens", "by_points"),
-            "open_misere_placement": ("between_10D_10H", "between_8NT_9S"),
-            "open_misere_reveal": ("after_first_trick", "before_first_lead"),
-            "first_lead": ("declarer", "dealer_left"),
-            "joker_lead": ("any_suit", "not_shown_void", "not_yet_led"),
-        }
+        choices = OPTION_CHOICES
         for name, allowed in choices.items():
             value = getattr(self, name)
             if value not in allowed or type(value) is not type(allowed[0]):

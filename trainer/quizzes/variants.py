@@ -21,7 +21,7 @@ from trainer.question import Question
 from trainer.quizzes.common import number_choices
 from trainer.quizzes.for_two import quiz_for_two
 from trainer.quizzes.variant_situations import SITUATIONS, Situation
-from trainer.rules import RuleSet
+from trainer.rules import OPTION_CHOICES, RuleSet
 
 QUIZ = "variants"
 TWO_PLAYER_SHARE = 0.15
@@ -29,18 +29,7 @@ TWO_PLAYER_SHARE = 0.15
 NUMBER_CHOICES = 4
 """How many numbers a question with a number for its answer offers."""
 
-OPTION_VALUES: dict[str, tuple[Any, ...]] = {
-    "players": (4, 2, 3, 6),
-    "deck": (43, 45),
-    "six_player_teams": ("two_threes", "three_pairs", "individual"),
-    "bid_after_pass": ("never", "always", "if_changed"),
-    "all_pass": ("redeal", "play_no_trumps"),
-    "misere_placement": ("after_sevens", "by_points"),
-    "open_misere_placement": ("between_10D_10H", "between_8NT_9S"),
-    "open_misere_reveal": ("after_first_trick", "before_first_lead"),
-    "first_lead": ("declarer", "dealer_left"),
-    "joker_lead": ("any_suit", "not_shown_void", "not_yet_led"),
-}
+OPTION_VALUES = OPTION_CHOICES
 """The values of the options that are not true/false (the others are off and on)."""
 
 NOTES: dict[str, str] = {
