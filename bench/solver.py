@@ -33,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterable
 
 from trainer.bidding import parse_bid
 from trainer.cards import JOKER, deal
@@ -84,18 +85,23 @@ def two_player_rows(deals: int, seed: int) -> None:
     print(f"{'position':<22} {'median':>8} {'p90':>8} {'max':>8} {'nodes':>10}")
     for played, name in ((0, "full deal"), (4, "after 4 tricks")):
         for kind in ("suit", "nt_joker"):
-            times: list[float] = []
-            nodes: list[int] = []
-            for s in range(seed, seed + deals):
-                state = make_two_state(s, kind, played)
-                n0 = solver.nodes
-                t0 = time.perf_counter()
-                solver.analyse(state)
-                times.append((time.perf_counter() - t0) * 1000)
-                nodes.append(solver.nodes - n0)
-            print(f"{name + ' ' + kind:<22} {statistics.median(times):8.1f} "
-                  f"{percentile(times, 0.9):8.1f} {max(times):8.1f} "
-                  f"{statistics.median(nodes):10.0f}")
+            timed_row(f"{name} {kind}", solver,
+                      (make_two_state(s, kind, played) for s in range(seed, seed + deals)))
+
+
+def timed_row(name: str, solver: Solver, states: Iterable[PlayState]) -> None:
+    """Value every legal card of each state; print the median, p90 and max ms and the median
+    nodes."""
+    times: list[float] = []
+    nodes: list[int] = []
+    for state in states:
+        n0 = solver.nodes
+        t0 = time.perf_counter()
+        solver.analyse(state)
+        times.append((time.perf_counter() - t0) * 1000)
+        nodes.append(solver.nodes - n0)
+    print(f"{name:<22} {statistics.median(times):8.1f} {percentile(times, 0.9):8.1f} "
+          f"{max(times):8.1f} {statistics.median(nodes):10.0f}")
 
 
 SIX_MISERE = {
@@ -141,18 +147,8 @@ def table_rows(deals: int, seed: int) -> None:
     for name, rules in tables.items():
         solver.analyse(make_table_state(seed, rules, "suit", 2))  # warm up
         for kind in CONTRACTS:
-            times: list[float] = []
-            nodes: list[int] = []
-            for s in range(seed, seed + deals):
-                state = make_table_state(s, rules, kind, 6)
-                n0 = solver.nodes
-                t0 = time.perf_counter()
-                solver.analyse(state)
-                times.append((time.perf_counter() - t0) * 1000)
-                nodes.append(solver.nodes - n0)
-            print(f"{name + ' ' + kind:<22} {statistics.median(times):8.1f} "
-                  f"{percentile(times, 0.9):8.1f} {max(times):8.1f} "
-                  f"{statistics.median(nodes):10.0f}")
+            timed_row(f"{name} {kind}", solver,
+                      (make_table_state(s, rules, kind, 6) for s in range(seed, seed + deals)))
     n0 = solver.nodes
     c0 = time.process_time()
     solver.analyse(parse_position(SIX_MISERE))

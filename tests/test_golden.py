@@ -52,19 +52,6 @@ ENDINGS = {
         },
         "history": [{"leader": "W", "cards": ["AC", "KC", "QC", "JC"]}],
     },
-    "nt_joker_3_house_rule": {
-        "contract": "8NT",
-        "declarer": "W",
-        "leader": "W",
-        "hands": {
-            "N": ["AS", "KH", "QD"],
-            "E": ["KS", "AH", "5D"],
-            "S": ["QS", "JH", "AD"],
-            "W": ["JK", "9S", "9H"],
-        },
-        "history": [{"leader": "W", "cards": ["AC", "KC", "QC", "JC"]}],
-        "rules": {"joker_lead": "not_yet_led"},
-    },
     "misere_3": {
         "contract": "MIS",
         "declarer": "E",
@@ -93,6 +80,10 @@ ENDINGS = {
         },
     },
 }
+
+# RULES.md §5 joker_lead="not_yet_led" (a house rule): the same ending, clubs may not be named.
+ENDINGS["nt_joker_3_house_rule"] = {**ENDINGS["nt_joker_3"],
+                                    "rules": {"joker_lead": "not_yet_led"}}
 
 # suit_2, by hand: S leads JK or JD (2); W void in hearts: 2; N void: 2; E must play 4H: 1;
 # then one card each: 2 * 2 * 2 = 8.
