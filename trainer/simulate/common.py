@@ -1,0 +1,25 @@
+"""The simulation's shared pieces: its error, the progress callback and the tuning constants
+(see `trainer.simulate`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from trainer.errors import TrainerError
+
+Progress = Callable[[int, int], None]
+"""A progress callback: ``progress(done, total)``, in layouts."""
+
+MAX_FAILS = 10_000
+BID_SLACK = 1.5
+"""A trick bid of level L shows a hand `policy.estimate_tricks` values at L - 1.5 or more in
+its strain: a trick looser than the policy's own threshold (L - 0.5)."""
+OPENING_PASS_LIMIT = 5.5
+SHOW_LEVEL_SHARE = 0.10
+SHORTLIST, SHORTLIST_SAMPLES, FINALISTS = 10, 24, 4
+
+
+class SimulationError(TrainerError):
+    """Input the simulation cannot use: a hand of the wrong size, a card not in the pack or in
+    two places, an auction that is over or where it is not the learner's turn, a table of other
+    than 4 players."""
