@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from test_questions import SAME_COLOUR, TABLES  # the same tables and oracle as lesson tests
 
 import trainer.quizzes.kitty as kitty
 from trainer.bidding import parse_bid
@@ -19,18 +20,9 @@ from trainer.cards import Card, Rank, Suit
 from trainer.policy import choose_discard
 from trainer.question import Question
 from trainer.quiz import make_question
-from trainer.rules import RuleSet, ruleset
+from trainer.rules import RuleSet
 
-TABLES = {
-    "four": ruleset(),
-    "deck45": ruleset({"deck": 45}),
-    "three": ruleset({"players": 3}),
-    "six": ruleset({"players": 6}),
-    "two": ruleset({"players": 2}),
-}
 SEEDS = range(300)
-SAME_COLOUR = {Suit.HEARTS: Suit.DIAMONDS, Suit.DIAMONDS: Suit.HEARTS,
-               Suit.SPADES: Suit.CLUBS, Suit.CLUBS: Suit.SPADES}
 
 
 def is_trump(card: Card, trump: Suit) -> bool:
