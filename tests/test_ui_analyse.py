@@ -52,6 +52,7 @@ def test_values_every_card_of_the_example() -> None:
     at = start()
     at.button(key="analyse_go").click().run()
     assert not at.exception and not at.error
+    assert not any(b.key == "analyse_stop" for b in at.button)  # done: nothing to stop
     table = at.dataframe[0].value
     expected = analyse(parse_position(EXAMPLE))
     assert dict(zip(table["Code"], table["Value"], strict=True)) == {

@@ -74,13 +74,15 @@ def _wait_for_job() -> None:
     job = st.session_state.get(JOB_KEY)
     if not isinstance(job, PositionJob):
         return
-    st.button("Stop", key="analyse_stop", on_click=_stop, icon=":material/stop_circle:")
+    stop = st.empty()
+    stop.button("Stop", key="analyse_stop", on_click=_stop, icon=":material/stop_circle:")
     bar = st.progress(0.0, text="Valuing every card…")
     while job.running:
         bar.progress(min(1.0, job.done / max(job.total, 1)),
                      text=f"Valuing every card… {job.done} of {job.total - 1} done")
         job.wait(0.2)
     bar.empty()
+    stop.empty()  # the work is done: nothing left to stop
     st.session_state.pop(JOB_KEY, None)
     st.session_state[RESULT_KEY] = job.result if job.result is not None else STOPPED
 

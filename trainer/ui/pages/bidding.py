@@ -105,7 +105,9 @@ def _grade(puzzle: BidPuzzle, answer: Answer[BidGrade]) -> None:
     analysis = puzzle.analysis
     table = call_table(analysis.candidates, grade.call, analysis.standing_side,
                        pass_label(analysis))
-    st.dataframe(styled(table), hide_index=True, key="bid_table", placeholder=MISSING)
+    # the Call column wide enough for the pass row's "Pass: South plays 8♥" on a phone
+    st.dataframe(styled(table), hide_index=True, key="bid_table", placeholder=MISSING,
+                 column_config={"Call": st.column_config.TextColumn(width="medium")})
     st.caption("Score: the expected score, points for your side minus the opponents' on this "
                f"hand, over {puzzle.analysis.samples} random layouts of the unseen cards played "
                "double dummy, each call taken as the final contract (pass: the standing bid "
