@@ -132,6 +132,8 @@ class BidPuzzle(RecordHeader):
     analysis: BidAnalysis
     moment: str
     title: str
+    write_up: str = ""
+    """Why the best call is best, in a player's words (`trainer.generate.write_ups`)."""
 
     def to_json(self) -> dict[str, Any]:
         a = self.analysis.to_json()
@@ -142,7 +144,7 @@ class BidPuzzle(RecordHeader):
             "tricks": a["tricks"], "misere_made": a["misere_made"], "standing": a["standing"],
             "legal": a["legal"], "inferences": a["inferences"], "dropped": a["dropped"],
             "rules": preset_name(self.analysis.rules), "moment": self.moment,
-            "title": self.title,
+            "title": self.title, "write_up": self.write_up,
         }
 
     @classmethod
@@ -168,7 +170,7 @@ class BidPuzzle(RecordHeader):
                 dropped=tuple(obj.get("dropped", ())), rules=rules,
             )
             return cls(*cls.read_header(obj), analysis, str(obj.get("moment", "")),
-                       str(obj.get("title", "")))
+                       str(obj.get("title", "")), str(obj.get("write_up", "")))
 
         return read_record(obj, "bid", build)
 

@@ -176,6 +176,9 @@ class DiscardPuzzle(RecordHeader):
     kitty: tuple[Card, ...]
     rules: RuleSet
     title: str
+    write_up: str = ""
+    """The principle of the best discard and why, in a player's words
+    (`trainer.generate.write_ups`)."""
 
     def to_json(self) -> dict[str, Any]:
         a = self.analysis.to_json()
@@ -186,6 +189,7 @@ class DiscardPuzzle(RecordHeader):
             "dealer": a["dealer"], "auction": a["auction"], "kitty": [c.code for c in self.kitty],
             "policy": a["policy"], "search": a["search"], "inferences": a["inferences"],
             "dropped": a["dropped"], "rules": preset_name(self.rules), "title": self.title,
+            "write_up": self.write_up,
         }
 
     @classmethod
@@ -214,7 +218,7 @@ class DiscardPuzzle(RecordHeader):
                 dropped=tuple(obj.get("dropped", ())),
             )
             return cls(*cls.read_header(obj), analysis, parse_hand(obj.get("kitty", [])), rules,
-                       str(obj.get("title", "")))
+                       str(obj.get("title", "")), str(obj.get("write_up", "")))
 
         return read_record(obj, "discard", build)
 

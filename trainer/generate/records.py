@@ -4,8 +4,8 @@ A record: ``id``, ``kind`` ("play"), ``themes``, ``rating``, ``rating_deviation`
 ``generator`` ({"name", "version", "seed"}: the puzzle is regenerated from it), ``position``
 (the learner's seat is the one to play), ``goal``, ``solution`` (the learner's decisions along
 the main line, each ``{"position", "right", "line"}``; ``line`` starts with the learner's
-main-line card and runs to the next decision), plus ``learner``, ``contract_type``, ``side``
-and ``title`` for the app.
+main-line card and runs to the next decision), plus ``learner``, ``contract_type``, ``side``,
+``title`` and ``write_up`` (the plan in words, shown when the puzzle is over) for the app.
 """
 
 from __future__ import annotations
@@ -101,6 +101,9 @@ class PlayPuzzle:
     title: str
     contract_type: str
     side: str
+    write_up: str = ""
+    """The plan in a player's words, shown when the puzzle is over (`trainer.generate.write_ups`);
+    empty in a record written before write-ups existed."""
 
     @property
     def learner(self) -> Seat:
@@ -117,6 +120,7 @@ class PlayPuzzle:
             "contract_type": self.contract_type,
             "side": self.side,
             "title": self.title,
+            "write_up": self.write_up,
         }
 
     @classmethod
@@ -142,6 +146,7 @@ class PlayPuzzle:
                 title=str(obj["title"]),
                 contract_type=str(obj["contract_type"]),
                 side=str(obj["side"]),
+                write_up=str(obj.get("write_up", "")),
             )
 
         return read_record(obj, "play", build)
