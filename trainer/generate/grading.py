@@ -14,10 +14,12 @@ from dataclasses import dataclass
 
 from trainer.cards import Seat
 from trainer.errors import IllegalPlayError
+from trainer.generate.card_reasons import CardReason, wrong_card_reasons
 from trainer.generate.explain import TrickStory, play_text, seat_name, tell_line, tricks_phrase
 from trainer.generate.goals import PuzzleError, counted_since, judge
 from trainer.generate.lines import LineBuilder
 from trainer.generate.records import PlayPuzzle
+from trainer.generate.right_reasons import right_card_reason
 from trainer.notation import parse_play
 from trainer.play import PlayState
 from trainer.question import names_list
@@ -46,6 +48,7 @@ class Verdict:
     right_line: tuple[TrickStory, ...]
     explanation: str
     solved: bool
+    reasons: tuple[CardReason, ...] = ()
 
 
 class PuzzleSession:
@@ -115,15 +118,23 @@ class PuzzleSession:
             verdict = self._wrong(play, value, best, cost, verdicts.right, counted)
             self.failed = True
         else:
+            why = self._why_right(play)
             replies = self._advance(play)
-            text = "Right" + (" — that keeps the goal." if not self.solved else
-                              ": puzzle solved!")
+            text = ("Right: puzzle solved! " if self.solved else "Right. ") + why
             verdict = Verdict(play, True, value, best, cost, verdicts.right, replies, (), (),
                               text, self.solved)
         self.history.append(verdict)
         return verdict
 
     # --- after a right card ------------------------------------------------------------------
+
+    def _why_right(self, play: Play) -> str:
+        """Why ``play`` works (`right_card_reason`), on the solver's line after it."""
+        work = self.state.copy()
+        work.push(play)
+        line = (play, *(self.solver.principal_line(work) if not work.is_over else ()))
+        why = right_card_reason(self.state, self.learner, self.puzzle.goal, play, line)
+        return why.sentence(play_text(play))
 
     def _advance(self, play: Play) -> tuple[tuple[Seat, Play], ...]:
         recorded = self.puzzle.solution
@@ -167,9 +178,12 @@ class PuzzleSession:
         ref_story = tuple(tell_line(self.state, refutation))
         right_story = tuple(tell_line(self.state, right_line))
         others = tuple(p for p in right if p != good)
-        text = self._explain(play, value, cost, good, others, ref_story, right_story, counted)
+        reasons = tuple(wrong_card_reasons(self.state, self.learner, self.puzzle.goal, play,
+                                           refutation, right, good, right_line, self.solver,
+                                           counted))
+        text = self._explain(play, value, cost, good, others, reasons, counted)
         return Verdict(play, False, value, best, cost, right, (), ref_story, right_story, text,
-                       False)
+                       False, reasons)
 
     def _best_right(self, right: tuple[Play, ...]) -> Play:
         recorded = self.puzzle.solution
@@ -180,10 +194,8 @@ class PuzzleSession:
         return right[0]
 
     def _explain(self, play: Play, value: int, cost: int, good: Play, others: tuple[Play, ...],
-                 refutation: tuple[TrickStory, ...], right_line: tuple[TrickStory, ...],
-                 counted: int) -> str:
+                 reasons: tuple[CardReason, ...], counted: int) -> str:
         goal = self.puzzle.goal
-        own = set(self.state.rules.side_of(self.learner))
         total = value + counted
         declarer_side = self.state.declarer is not None and self.learner in \
             self.state.rules.side_of(self.state.declarer)
@@ -195,22 +207,18 @@ class PuzzleSession:
         said = play_text(play)
         head = (f"{said[0].upper()}{said[1:]} costs {tricks_phrase(max(cost, 1))}: against "
                 f"best play {outcome}, and the goal needs {need}.")
-        idea = ""
-        for bad, fine in zip(refutation, right_line, strict=False):
-            if not (bad.complete and fine.complete):
-                continue
-            if bad.winner not in own and fine.winner in own:
-                idea = f" The difference comes in trick {bad.number}: {bad.event}."
-                break
-            if bad.winner in own and fine.winner not in own and not goal.at_least:
-                idea = f" The difference comes in trick {bad.number}: {bad.event}."
-                break
+        why = "".join(f" {r.text}" for r in reasons[:REASONS_SHOWN])
         who = seat_name(self.learner)
         # the line below follows one right card; any others keep the goal too
         also = (f" ({names_list([play_text(p) for p in others])} "
                 f"{'keeps' if len(others) == 1 else 'keep'} it too)" if others else "")
-        return (f"{head}{idea} The right card for {who} is {play_text(good)}{also}; "
+        return (f"{head}{why} The right card for {who} is {play_text(good)}{also}; "
                 f"see both lines below.")
+
+
+REASONS_SHOWN = 2
+"""How many of a wrong card's reasons its explanation gives (the first are the most telling:
+`trainer.generate.card_reasons` lists them in that order)."""
 
 
 def main_line_story(puzzle: PlayPuzzle) -> list[TrickStory]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 from trainer.bidding import MISERE, OPEN_MISERE, Auction, Bid
 from trainer.cards import Card, Deal, Seat
@@ -16,6 +17,7 @@ from trainer.generate.goals import Goal, Verdicts, judge
 from trainer.generate.lines import main_line
 from trainer.generate.records import Decision, PlayPuzzle
 from trainer.generate.themes import detect_themes
+from trainer.generate.write_ups.play import play_write_up
 from trainer.notation import Position
 from trainer.play import PlayState
 from trainer.policy import choose_bid, choose_discard, estimate_tricks
@@ -234,7 +236,7 @@ def _finish(seed, kind, state, seat, goal, text, solver, theme=None) -> PlayPuzz
         for d in line.decisions
     )
     themes = detect_themes(line)
-    return PlayPuzzle(
+    puzzle = PlayPuzzle(
         id=f"p{seed:07d}",
         position=Position.from_state(state),
         goal=goal,
@@ -248,3 +250,4 @@ def _finish(seed, kind, state, seat, goal, text, solver, theme=None) -> PlayPuzz
         contract_type=contract_type(state.contract),
         side=side,
     )
+    return replace(puzzle, write_up=play_write_up(puzzle, solver))

@@ -1,0 +1,133 @@
+"""Why a right card works, in one clause a player would say, read off the solver's line.
+
+`right_card_reason` looks at the line of best play after a right card (the card first, as
+`trainer.solver.Solver.principal_line` continues it) and says what the card does, by the first
+rule that holds:
+
+- ``duck`` (the misère declarer): the card loses the trick: it ducks under the winner, or goes
+  safely on a suit the declarer cannot follow.
+- ``joker_named``: the joker led naming a suit draws an opponent's card of that suit.
+- ``draws_trumps``: a trump lead after which the opponents hold no trump.
+- ``ruff``: the card wins a trick led in another suit with a trump.
+- ``throw_in``: the trick goes to an opponent, who must lead next, and the goal still holds.
+- ``entry``: the partner wins the trick and a later one.
+- ``keeps_winner``: a discard (not following suit, not a trump) while a card kept takes a later
+  trick.
+- ``wins``: the card takes the trick.
+- ``catches`` (defending a misère): the declarer must win a trick of the line.
+- ``count``: what the learner's side takes of the line's tricks against best play.
+
+The same facts as the wrong cards' reasons (`trainer.generate.card_reasons`), by the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from trainer.cards import Seat
+from trainer.generate.explain import play_text, seat_name
+from trainer.generate.goals import Goal
+from trainer.generate.line_facts import LinePair, after_trick, trumps_held
+from trainer.play import PlayState
+from trainer.question import names_list
+from trainer.rules import Play
+
+
+class RightKind(Enum):
+    """The rules of the module docstring."""
+
+    DUCK = "duck"
+    JOKER_NAMED = "joker_named"
+    DRAWS_TRUMPS = "draws_trumps"
+    RUFF = "ruff"
+    THROW_IN = "throw_in"
+    ENTRY = "entry"
+    KEEPS_WINNER = "keeps_winner"
+    WINS = "wins"
+    CATCHES = "catches"
+    COUNT = "count"
+
+
+@dataclass(frozen=True)
+class RightReason:
+    """Why a right card works: its ``kind`` and a ``predicate`` to follow the card ("draws the
+    opponents' last trump"), for `sentence`."""
+
+    kind: RightKind
+    predicate: str
+
+    def sentence(self, subject: str) -> str:
+        """``"A♥ draws the opponents' last trump."`` for subject ``"A♥"``."""
+        return f"{subject[:1].upper()}{subject[1:]} {self.predicate}."
+
+
+def right_card_reason(state: PlayState, learner: Seat, goal: Goal, play: Play,
+                      line: Sequence[Play]) -> RightReason:
+    """Why ``play`` works at ``state`` (module docstring), from ``line``: best play after it,
+    starting with it. Raises `trainer.errors.IllegalPlayError` if the line is not playable."""
+    x = LinePair(state, learner, goal, play, line, (play,), play, line)
+    facts = x.fine
+    if not facts:
+        return RightReason(RightKind.COUNT, "keeps the goal")
+    first = facts[0]
+    order = x.order
+    contract = state.contract
+    misere = contract is not None and contract.misere
+    if misere and learner is state.declarer and first.winner is not learner:
+        if order.play_suit(play) is not first.led and first.led is not None:
+            return RightReason(RightKind.DUCK, "goes safely, as you cannot follow suit")
+        return RightReason(RightKind.DUCK, f"ducks under {x.whose(first.winner)} "
+                                           f"{play_text(first.winning)}")
+    if play.card.is_joker and play.named is not None:
+        drawn = [(s, p) for s, p in zip(first.seats[1:], first.plays[1:], strict=True)
+                 if s in x.others and order.play_suit(p) is play.named]
+        if drawn:
+            cards = names_list([f"{x.whose(s)} {play_text(p)}" for s, p in drawn])
+            return RightReason(RightKind.JOKER_NAMED,
+                               f"draws {cards}, as the joker names {play.named.symbol}")
+    if not state.trick and order.is_trump(play.card):
+        before = trumps_held(state, x.others)
+        after = trumps_held(after_trick(first), x.others)
+        if before and not after:
+            last = "trump" if sum(len(v) for v in before.values()) == 1 else "trumps"
+            return RightReason(RightKind.DRAWS_TRUMPS, f"draws the opponents' last {last}")
+    if first.ruff and first.winner is learner and first.winning == play:
+        return RightReason(RightKind.RUFF, f"ruffs {x.whose(first.seats[0])} "
+                                           f"{play_text(first.plays[0])}")
+    if first.winner in x.others and not x.good_for_us(first) and len(facts) > 1 and not misere:
+        return RightReason(RightKind.THROW_IN,
+                           f"gives the lead to {seat_name(first.winner)}, who must lead next, "
+                           f"and you still get what you need")
+    if first.winner in x.partners:
+        again = [t for t in facts[1:] if t.winner is first.winner]
+        if again:
+            return RightReason(RightKind.ENTRY,
+                               f"lets {seat_name(first.winner)} win the trick and then take "
+                               f"trick {again[0].number} with {play_text(again[0].winning)}")
+    led = order.play_suit(state.trick[0]) if state.trick else None
+    if state.trick and order.play_suit(play) is not led and not order.is_trump(play.card):
+        kept = [t for t in facts[1:] if t.winner is learner]
+        if kept:
+            return RightReason(RightKind.KEEPS_WINNER,
+                               f"goes, and you keep {play_text(kept[0].winning)}, which takes "
+                               f"trick {kept[0].number}")
+    if first.winner is learner and first.winning == play:
+        return RightReason(RightKind.WINS, "takes the trick")
+    declarer = state.declarer
+    if misere and learner is not declarer:
+        caught = next((t for t in facts if t.winner is declarer), None)
+        if caught is not None:
+            return RightReason(RightKind.CATCHES,
+                               f"leaves the declarer no escape: {seat_name(caught.winner)} "
+                               f"must win trick {caught.number} with "
+                               f"{play_text(caught.winning)}")
+    theirs = sum(not x.good_for_us(t) for t in facts)
+    if goal.at_least:
+        return RightReason(RightKind.COUNT,
+                           f"is safe, as against best play your side then takes "
+                           f"{len(facts) - theirs} of the last {len(facts)} tricks")
+    return RightReason(RightKind.COUNT,
+                       f"is safe, as against best play the declarer's side then takes "
+                       f"only {theirs} of the last {len(facts)} tricks")
