@@ -9,10 +9,11 @@ rule that holds:
 - ``joker_named``: the joker led naming a suit draws an opponent's card of that suit.
 - ``draws_trumps``: a trump lead after which the opponents hold no trump.
 - ``ruff``: the card wins a trick led in another suit with a trump.
-- ``throw_in``: the trick goes to an opponent, who must lead next, and the goal still holds.
 - ``entry``: the partner wins the trick and a later one.
 - ``keeps_winner``: a discard (not following suit, not a trump) while a card kept takes a later
   trick.
+- ``throw_in``: a lead, or a card of the suit led, gives the trick to an opponent, who must
+  lead next, and the goal still holds (not in misère).
 - ``wins``: the card takes the trick.
 - ``catches`` (defending a misère): the declarer must win a trick of the line.
 - ``count``: what the learner's side takes of the line's tricks against best play.
@@ -96,10 +97,6 @@ def right_card_reason(state: PlayState, learner: Seat, goal: Goal, play: Play,
     if first.ruff and first.winner is learner and first.winning == play:
         return RightReason(RightKind.RUFF, f"ruffs {x.whose(first.seats[0])} "
                                            f"{play_text(first.plays[0])}")
-    if first.winner in x.others and not x.good_for_us(first) and len(facts) > 1 and not misere:
-        return RightReason(RightKind.THROW_IN,
-                           f"gives the lead to {seat_name(first.winner)}, who must lead next, "
-                           f"and you still get what you need")
     if first.winner in x.partners:
         again = [t for t in facts[1:] if t.winner is first.winner]
         if again:
@@ -113,6 +110,12 @@ def right_card_reason(state: PlayState, learner: Seat, goal: Goal, play: Play,
             return RightReason(RightKind.KEEPS_WINNER,
                                f"goes, and you keep {play_text(kept[0].winning)}, which takes "
                                f"trick {kept[0].number}")
+    gives_lead = not state.trick or order.play_suit(play) is led
+    if (gives_lead and first.winner in x.others and not x.good_for_us(first) and len(facts) > 1
+            and not misere):
+        return RightReason(RightKind.THROW_IN,
+                           f"gives the lead to {seat_name(first.winner)}, who must lead next, "
+                           f"and you still get what you need")
     if first.winner is learner and first.winning == play:
         return RightReason(RightKind.WINS, "takes the trick")
     declarer = state.declarer
