@@ -226,12 +226,12 @@ def test_write_ups_are_reproducible_from_the_record(bank):
 
 _TRICK_CLAIM = re.compile(r"(?:(you|North|East|South|West) )?(?:ruffs? and )?wins? trick "
                           r"(\d+) with (\S+?)[.,;]?(?:\s|$)")
-_KEEP_CLAIM = re.compile(r"you keep (\S+), which takes trick (\d+)")
+_KEEP_CLAIM = re.compile(r"(?:you keep|your) ([^\s,]+),? (?:which )?takes trick (\d+)")
 
 
 def test_write_up_claims_hold_on_a_sample_of_the_bank(bank):
     """The write-up's first card is a right card of the first decision; every "X wins trick N
-    with C" and "you keep C, which takes trick N" it states holds on a line of best play the
+    with C", "you keep C, which takes trick N" and "your C takes trick N" it states holds on a line of best play the
     solver gives from one of the puzzle's decisions (replayed by the engine): trick N is won by
     card C, and by seat X when the sentence names one."""
     checked = 0

@@ -25,7 +25,8 @@ makes is a fact the engine and the solver establish. The classes, checked in thi
   right line the learner's side wins a trick by ruffing.
 - ``unguards``: the wrong card leaves a higher card of its suit in the learner's hand, that card
   is caught on the refutation (played to a trick an opponent wins with a higher card of the
-  suit) and wins a trick on the right line.
+  suit) and wins a trick on the right line; or (its length form) another card of its suit wins
+  a trick for the learner on the right line and none on the refutation.
 - ``throws_winner``: the wrong card wins no trick on the refutation (its own trick goes to
   another card) while on the right line, played later, it wins a trick for the learner's side.
 - ``blocks``: the learner follows to a trick with a lower card of the suit led where every
@@ -279,6 +280,24 @@ def _unguards(x: LinePair) -> CardReason | None:
                 f"{caught.number}. On the right line your {card.pretty} takes trick "
                 f"{later.number}.")
         return CardReason(ReasonKind.UNGUARDS, text, card, caught.number, caught.winner)
+    return _shortens(x, suit)
+
+
+def _shortens(x: LinePair, suit) -> CardReason | None:
+    """The length form of ``unguards``: another card of the wrong card's suit wins a trick for
+    the learner on the right line and none on the refutation (the suit's length guarded it)."""
+    wrong = x.wrong.card
+    for card in sorted(x.state.hands[x.learner], key=x.order.power):
+        if card == wrong or x.order.effective_suit(card) is not suit:
+            continue
+        later = wins_with(x.fine, card)
+        if later is None or later.winner is not x.learner or wins_with(x.bad, card):
+            continue
+        name = suit.symbol if suit is not None else "cards"
+        text = (f"{_cap(wrong.pretty)} keeps your {name} long enough: on the right line your "
+                f"{card.pretty} takes trick {later.number}, and after {wrong.pretty} it takes "
+                f"none.")
+        return CardReason(ReasonKind.UNGUARDS, text, card, later.number, x.learner)
     return None
 
 
