@@ -270,7 +270,7 @@ def _unguards(x: LinePair) -> CardReason | None:
         caught = next((t for t in x.bad if any(p.card == card for p in t.plays)), None)
         if caught is None or caught.winner not in x.others:
             continue
-        if order.play_suit(caught.winning) is not suit and not caught.ruff:
+        if order.play_suit(caught.winning) is not suit or caught.ruff:
             continue
         later = wins_with(x.fine, card)
         if later is None or later.winner not in x.own:
@@ -293,10 +293,13 @@ def _shortens(x: LinePair, suit) -> CardReason | None:
         later = wins_with(x.fine, card)
         if later is None or later.winner is not x.learner or wins_with(x.bad, card):
             continue
-        name = suit.symbol if suit is not None else "cards"
-        text = (f"{_cap(wrong.pretty)} keeps your {name} long enough: on the right line your "
-                f"{card.pretty} takes trick {later.number}, and after {wrong.pretty} it takes "
-                f"none.")
+        after = (f"on the right line your {card.pretty} takes trick {later.number}, and after "
+                 f"{wrong.pretty} it takes none.")
+        if x.order.is_trump(wrong) and x.order.power(wrong) > x.order.power(card):
+            text = f"{_cap(wrong.pretty)} spends a high trump where a low one does: {after}"
+        else:
+            name = suit.symbol if suit is not None else "cards"
+            text = f"Keep your {name} length: {after}"
         return CardReason(ReasonKind.UNGUARDS, text, card, later.number, x.learner)
     return None
 

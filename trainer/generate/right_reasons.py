@@ -95,6 +95,9 @@ def right_card_reason(state: PlayState, learner: Seat, goal: Goal, play: Play,
             last = "trump" if sum(len(v) for v in before.values()) == 1 else "trumps"
             return RightReason(RightKind.DRAWS_TRUMPS, f"draws the opponents' last {last}")
     if first.ruff and first.winner is learner and first.winning == play:
+        if first.seats[0] is learner:  # two players: the learner led to the trick too
+            return RightReason(RightKind.RUFF, f"ruffs the {first.led.symbol} trick"
+                               if first.led else "ruffs the trick")
         return RightReason(RightKind.RUFF, f"ruffs {x.whose(first.seats[0])} "
                                            f"{play_text(first.plays[0])}")
     if first.winner in x.partners:

@@ -92,7 +92,9 @@ def _trap(puzzle: PlayPuzzle, solver: Solver) -> str:
     if not reasons:
         return ""
     doing = GERUNDS[_verb(state, tempting)]
-    return f"{doing} {play_text(tempting)} instead fails. {reasons[0].text}"
+    later = any(tempting in d.line for d in puzzle.solution)  # right later, not now
+    return (f"{doing} {play_text(tempting)} {'at once' if later else 'instead'} fails. "
+            f"{reasons[0].text}")
 
 
 def play_write_up(puzzle: PlayPuzzle, solver: Solver) -> str:
