@@ -110,10 +110,12 @@ def principle(analysis: DiscardAnalysis, rules: RuleSet) -> str:
     if left.thrown_trumps:
         parts.append(f"throws {count_word(len(left.thrown_trumps), 'trump')} "
                      f"({_names(list(left.thrown_trumps), order)})")
-    if given and leaves:
-        parts.append(f"gives up the {_names(given, order)} to leave {join(leaves)}")
-    elif given:
-        parts.append(f"gives up the {_names(given, order)}")
+    for_void = [c for c in given if order.effective_suit(c) in left.voids]
+    other = [c for c in given if c not in for_void]
+    if other:
+        parts.append(f"gives up the {_names(other, order)}")
+    if for_void and leaves:
+        parts.append(f"gives up the {_names(for_void, order)} to leave {join(leaves)}")
     elif leaves:
         parts.append(f"leaves {join(leaves)}")
     if keeps:
