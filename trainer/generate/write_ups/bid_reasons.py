@@ -88,6 +88,22 @@ class BidReasonKind(Enum):
     """Anything else: it scores less on average, with its chance of making."""
 
 
+BID_LABELS = {
+    BidReasonKind.BEST: "best", BidReasonKind.CLOSE: "about as good",
+    BidReasonKind.OPEN_MISERE: "open misère fails", BidReasonKind.MISERE_HIGH_CARD:
+    "misère: a card that can't be ducked", BidReasonKind.MISERE_FAILS: "misère fails",
+    BidReasonKind.PASS_LETS_MAKE: "lets their bid make", BidReasonKind.PASS_UNDERBIDS:
+    "leaves partner too low", BidReasonKind.PASS_THROWS_IN: "throws the hand in",
+    BidReasonKind.TOO_HIGH: "too high", BidReasonKind.TOO_LOW: "too low",
+    BidReasonKind.SACRIFICE: "costly sacrifice", BidReasonKind.OVER_PARTNER:
+    "partner's bid scores more", BidReasonKind.BELOW_PASS: "loses points",
+    BidReasonKind.LET_THEM_PLAY: "defending scores more", BidReasonKind.WEAKER_STRAIN:
+    "weaker strain", BidReasonKind.CHEAPER_STRAIN: "cheaper strain",
+    BidReasonKind.FEWER_POINTS: "scores less",
+}
+"""A few words per kind, for a narrow table column (`BidReason.label`)."""
+
+
 @dataclass(frozen=True)
 class BidReason:
     """The reason for one call of the table: its code (``"P"``, ``"7H"``, ``"MIS"``), the kind
@@ -96,6 +112,11 @@ class BidReason:
     call: str
     kind: BidReasonKind
     text: str
+
+    @property
+    def label(self) -> str:
+        """The kind in a few words (``too high``), for a narrow column."""
+        return BID_LABELS[self.kind]
 
 
 def _made(p: float) -> str:
@@ -225,4 +246,6 @@ def bid_reasons(analysis: BidAnalysis) -> tuple[BidReason, ...]:
     return tuple(bid_reason(analysis, c) for c in analysis.candidates)
 
 
-__all__ = ["BidReason", "BidReasonKind", "bid_reason", "bid_reasons"]
+assert set(BID_LABELS) == set(BidReasonKind)
+
+__all__ = ["BID_LABELS", "BidReason", "BidReasonKind", "bid_reason", "bid_reasons"]

@@ -118,6 +118,19 @@ class DiscardReasonKind(Enum):
     """Anything else: its chance of making and mean tricks against the best's."""
 
 
+DISCARD_LABELS = {
+    DiscardReasonKind.BEST: "best", DiscardReasonKind.CLOSE: "about as good",
+    DiscardReasonKind.THROWS_TRUMP: "throws a trump", DiscardReasonKind.KEEPS_HIGH:
+    "keeps a high card", DiscardReasonKind.THROWS_WINNER: "throws a winner",
+    DiscardReasonKind.UNGUARDS_KING: "unguards a king", DiscardReasonKind.LOSES_STOPPER:
+    "loses a stopper", DiscardReasonKind.NO_VOID: "no void", DiscardReasonKind.VOID_ELSEWHERE:
+    "another void", DiscardReasonKind.BREAKS_LENGTH: "breaks a long suit",
+    DiscardReasonKind.FEWER_SLAMS: "fewer slams", DiscardReasonKind.FEWER_TRICKS:
+    "fewer tricks",
+}
+"""A few words per kind, for a narrow table column (`DiscardReason.label`)."""
+
+
 @dataclass(frozen=True)
 class DiscardReason:
     """The reason for one discard of the table: the cards, the kind (`DiscardReasonKind`) and
@@ -126,6 +139,11 @@ class DiscardReason:
     discard: tuple[Card, ...]
     kind: DiscardReasonKind
     text: str
+
+    @property
+    def label(self) -> str:
+        """The kind in a few words (``throws a trump``), for a narrow column."""
+        return DISCARD_LABELS[self.kind]
 
 
 def _slams_pay(contract: Bid, rules: RuleSet) -> bool:
@@ -224,5 +242,7 @@ def discard_reasons(analysis: DiscardAnalysis, rules: RuleSet) -> tuple[DiscardR
     return tuple(discard_reason(analysis, c, rules) for c in analysis.candidates)
 
 
-__all__ = ["LONG", "DiscardReason", "DiscardReasonKind", "Kept", "discard_reason",
+assert set(DISCARD_LABELS) == set(DiscardReasonKind)
+
+__all__ = ["DISCARD_LABELS", "LONG", "DiscardReason", "DiscardReasonKind", "Kept", "discard_reason",
            "discard_reasons", "kept", "winners"]

@@ -25,7 +25,7 @@ from trainer.generate.write_ups.bid_reasons import BidReasonKind, bid_reason
 from trainer.ui.data.puzzle_bank import theme_words
 from trainer.ui.data.rule_options import rules_summary
 from trainer.ui.puzzles.answer import Answer, DecisionPage, band_badge, glossary
-from trainer.ui.puzzles.ideas import WHY_COLUMN, idea, reason_line
+from trainer.ui.puzzles.ideas import WHY_COLUMN, all_reasons, idea, reason_line
 from trainer.ui.puzzles.picker import PuzzlePicker
 from trainer.ui.widgets.auction import auction_table, call_label, call_rows, call_text, seat_words
 from trainer.ui.widgets.candidates import (
@@ -111,11 +111,13 @@ def _grade(puzzle: BidPuzzle, answer: Answer[BidGrade]) -> None:
     idea(puzzle.write_up)
     PAGE.practice_note(answer)
     table = call_table(analysis.candidates, grade.call, analysis.standing_side,
-                       pass_label(analysis), why=lambda c: bid_reason(analysis, c).text)
+                       pass_label(analysis), why=lambda c: bid_reason(analysis, c).label)
     # the Call column wide enough for the pass row's "Pass: South plays 8♥" on a phone
     st.dataframe(styled(table), hide_index=True, key="bid_table", placeholder=MISSING,
                  column_config={"Call": st.column_config.TextColumn(width="medium"),
                                 "Why": WHY_COLUMN})
+    all_reasons("Why each call scores what it does",
+                [(call_text(c.call), bid_reason(analysis, c).text) for c in analysis.candidates])
     st.caption("Score: the expected score, points for your side minus the opponents' on this "
                f"hand, over {puzzle.analysis.samples} random layouts of the unseen cards played "
                "double dummy, each call taken as the final contract (pass: the standing bid "

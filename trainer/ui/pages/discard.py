@@ -29,12 +29,13 @@ from trainer.generate.write_ups.discard_reasons import DiscardReasonKind, discar
 from trainer.rules import CardOrder
 from trainer.ui.data.solver_access import solver_lock, wait_for_solver
 from trainer.ui.puzzles.answer import Answer, DecisionPage, band_badge, glossary
-from trainer.ui.puzzles.ideas import WHY_COLUMN, idea, reason_line
+from trainer.ui.puzzles.ideas import WHY_COLUMN, all_reasons, idea, reason_line
 from trainer.ui.puzzles.picker import PuzzlePicker
 from trainer.ui.widgets.auction import auction_table
 from trainer.ui.widgets.candidates import (
     MISSING,
     discard_table,
+    discard_text,
     score_figure,
     styled,
 )
@@ -162,9 +163,12 @@ def _grade(puzzle: DiscardPuzzle, answer: Answer[DiscardGrade]) -> None:
     idea(puzzle.write_up)
     PAGE.practice_note(answer)
     table = discard_table(puzzle.analysis.candidates, grade.result,
-                          why=lambda c: discard_reason(puzzle.analysis, c, puzzle.rules).text)
+                          why=lambda c: discard_reason(puzzle.analysis, c, puzzle.rules).label)
     st.dataframe(styled(table), hide_index=True, key="discard_table", placeholder=MISSING,
                  column_config={"Why": WHY_COLUMN})
+    all_reasons("Why each discard scores what it does",
+                [(discard_text(c), discard_reason(puzzle.analysis, c, puzzle.rules).text)
+                 for c in puzzle.analysis.candidates])
     st.caption(f"Each discard played double dummy on {puzzle.analysis.samples} random "
                "layouts of the unseen cards. Score: the expected score, your side minus the "
                "opponents, which the grade is on; Makes: the chance of making the contract; "
