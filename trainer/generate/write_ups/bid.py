@@ -46,6 +46,7 @@ from trainer.generate.write_ups.calls import (
     words,
 )
 from trainer.generate.write_ups.facts import (
+    HIGH,
     by_suit,
     cards_text,
     count_word,
@@ -333,10 +334,14 @@ def misere_hand(analysis: BidAnalysis) -> str:
         text += (f"; in each suit you hold, you have a low card "
                  f"({' '.join(s.lowest.pretty for s in suits)}), with at most 2 lower cards out "
                  "against it")
+    middle = [c for c in hand if c.rank is not None and Rank.NINE <= c.rank < HIGH]
+    if len(middle) >= 3:
+        text += (f"; {cards_text(middle)} are nines and tens, with lower cards of their suits "
+                 "out against them")
     voids = [s.noun for s in SUITS if all(c.suit is not s for c in hand)]
     if voids:
-        text += (f", and no {join(voids)}: when {'it is' if len(voids) == 1 else 'they are'} "
-                 "led you may throw any card")
+        led = f"a {voids[0][:-1]} is" if len(voids) == 1 else "one of them is"
+        text += f"; you hold no {join(voids)}, so when {led} led you may throw any card"
     return text
 
 
@@ -354,6 +359,9 @@ def misere_sentence(analysis: BidAnalysis) -> str:
         return (f"A closed misère is made as often, but is worth {value(as_bid('MIS'), analysis)}"  # type: ignore[arg-type]
                 f" to open misère's {value(as_bid('OMIS'), analysis)}: it scores "  # type: ignore[arg-type]
                 f"{score(mis.ev)}, {less} less")
+    if made == 0:
+        return (f"Misère is never made on the {n} layouts and scores {score(mis.ev)}, "
+                f"{less} less")
     only = "only " if mis.p_make < 0.5 else ""
     return (f"Misère is made {only}{times} ({pct(mis.p_make)}) and scores {score(mis.ev)}, "
             f"{less} less")
