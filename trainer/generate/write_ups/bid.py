@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from trainer.bidding import PASS, Bid
+from trainer.bidding import MISERE, OPEN_MISERE, PASS, Bid
 from trainer.cards import JOKER, Card, Rank
 from trainer.generate.explain import seat_name
 from trainer.generate.write_ups.calls import (
@@ -356,8 +356,8 @@ def misere_sentence(analysis: BidAnalysis) -> str:
     times = f"on {made} of {n} layouts" if made is not None else pct(mis.p_make)
     less = points(best.ev - mis.ev)
     if best.call == "OMIS":
-        return (f"A closed misère is made as often, but is worth {value(as_bid('MIS'), analysis)}"  # type: ignore[arg-type]
-                f" to open misère's {value(as_bid('OMIS'), analysis)}: it scores "  # type: ignore[arg-type]
+        return (f"A closed misère is made as often, but is worth {value(MISERE, analysis)}"
+                f" to open misère's {value(OPEN_MISERE, analysis)}: it scores "
                 f"{score(mis.ev)}, {less} less")
     if made == 0:
         return (f"Misère is never made on the {n} layouts and scores {score(mis.ev)}, "

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from trainer.bidding import PASS
+from trainer.bidding import OPEN_MISERE, PASS
 from trainer.cards import Rank
 from trainer.generate.bands import BID_LIMITS
 from trainer.generate.explain import seat_name
@@ -129,7 +129,7 @@ def _misere_reason(analysis: BidAnalysis, result: CallResult, bid_open: bool) ->
     if bid_open:
         return BidReason(result.call, BidReasonKind.OPEN_MISERE,
                          f"an open misère, {made}: a failure costs "
-                         f"{value(as_bid('OMIS'), analysis)}")  # type: ignore[arg-type]
+                         f"{value(OPEN_MISERE, analysis)}")
     stoppers = [c for c in high_cards(analysis.hand) if c.is_joker or c.rank is Rank.ACE]
     if stoppers:
         names = ", ".join("the joker" if c.is_joker else c.pretty for c in stoppers)

@@ -23,9 +23,9 @@ from trainer.cards import SUITS, Rank
 from trainer.generate.write_ups.calls import points, score
 from trainer.generate.write_ups.discard_reasons import (
     DiscardReasonKind,
-    _slams_pay,
     discard_reason,
     kept,
+    slams_pay,
     winners,
 )
 from trainer.generate.write_ups.facts import (
@@ -134,7 +134,7 @@ def figures(analysis: DiscardAnalysis, rules: RuleSet) -> str:
     text = (f"It makes {contract.pretty} {pct(best.p_make)} of the time, with "
             f"{best.mean_tricks:.2f} tricks on average over {best.samples} layouts, scoring "
             f"{score(best.ev)} a hand")
-    if _slams_pay(contract, rules) and best.p_slam:
+    if slams_pay(contract, rules) and best.p_slam:
         text += (f", and takes all ten tricks on {pct(best.p_slam)} of them (a slam, scoring "
                  f"{SLAM_VALUE} instead of {bid_value(contract, rules)})")
     return text

@@ -146,7 +146,9 @@ class DiscardReason:
         return DISCARD_LABELS[self.kind]
 
 
-def _slams_pay(contract: Bid, rules: RuleSet) -> bool:
+def slams_pay(contract: Bid, rules: RuleSet) -> bool:
+    """Whether taking all ten tricks scores more than ``contract`` (``slam_250``, RULES.md
+    §6)."""
     return (rules.slam_250 and not contract.misere
             and bid_value(contract, rules) < SLAM_VALUE)
 
@@ -226,7 +228,7 @@ def discard_reason(analysis: DiscardAnalysis, result: DiscardResult,
             return reason(DiscardReasonKind.BREAKS_LENGTH,
                           f"throws from the long {broken[0].noun} ({len(suits[broken[0]])} "
                           "cards)")
-    if (_slams_pay(contract, rules) and result.p_make >= best.p_make - EPS
+    if (slams_pay(contract, rules) and result.p_make >= best.p_make - EPS
             and result.p_slam is not None and best.p_slam is not None
             and result.p_slam < best.p_slam):
         return reason(DiscardReasonKind.FEWER_SLAMS,
@@ -244,5 +246,15 @@ def discard_reasons(analysis: DiscardAnalysis, rules: RuleSet) -> tuple[DiscardR
 
 assert set(DISCARD_LABELS) == set(DiscardReasonKind)
 
-__all__ = ["DISCARD_LABELS", "LONG", "DiscardReason", "DiscardReasonKind", "Kept", "discard_reason",
-           "discard_reasons", "kept", "winners"]
+__all__ = [
+    "DISCARD_LABELS",
+    "LONG",
+    "DiscardReason",
+    "DiscardReasonKind",
+    "Kept",
+    "discard_reason",
+    "discard_reasons",
+    "kept",
+    "slams_pay",
+    "winners",
+]
