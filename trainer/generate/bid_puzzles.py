@@ -17,13 +17,14 @@ learner and the auction so far is the puzzle's. The candidate table is then simu
 Rating: 1000, +100 (partner), +200 (competition) or +150 (misère), + 500 x the closeness of the
 two best calls (1 - gap/150 points, at least 0); clamped to 600-2400, deviation 300.
 Grading (`grade_bid`): the bands of `trainer.generate.bands` on the expected-score loss.
+Write-up: `with_write_up`, from the record as stored (`trainer.generate.write_ups.bid`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from trainer.bidding import MISERE, PASS, Auction, Bid, parse_call
@@ -31,6 +32,7 @@ from trainer.cards import JOKER, Card, Rank, Seat, deal
 from trainer.generate.bands import band_words, bid_band
 from trainer.generate.explain import seat_name
 from trainer.generate.records import RecordHeader, read_record
+from trainer.generate.write_ups.bid import bid_write_up
 from trainer.notation import parse_hand, parse_seat
 from trainer.policy import best_strain, choose_bid
 from trainer.rules import STRAINS, RuleSet, Strain, preset_name, ruleset
@@ -201,13 +203,21 @@ def generate_bid_puzzle(seed: int, samples: int = SAMPLES, workers: int | None =
         return None
     analysis = analyse_bid(moment.hand, moment.seat, moment.dealer, moment.calls, rules,
                            samples, seed, workers)
-    return BidPuzzle(
+    return with_write_up(BidPuzzle(
         id=f"b{seed:07d}", themes=tuple(detect_themes(kind, analysis, rules)),
         rating=initial_rating(kind, analysis), rating_deviation=INITIAL_DEVIATION,
         generator={"name": "bid", "version": GENERATOR_VERSION, "seed": seed, "kind": kind,
                    "samples": samples},
         analysis=analysis, moment=kind, title=_title(moment, rules),
-    )
+    ))
+
+
+def with_write_up(puzzle: BidPuzzle) -> BidPuzzle:
+    """The puzzle with its write-up (`trainer.generate.write_ups.bid`), computed from the record
+    as stored (figures rounded as in the bank), so that filling a bank's write-ups from its
+    records (`trainer.generate.write_ups.fill`) gives the same text as generating them."""
+    stored = BidPuzzle.from_json(puzzle.to_json())
+    return replace(puzzle, write_up=bid_write_up(stored.analysis, stored.moment))
 
 
 # --- grading -------------------------------------------------------------------------------------
@@ -318,4 +328,5 @@ __all__ = [
     "outcome",
     "strain_summary",
     "top_strains",
+    "with_write_up",
 ]

@@ -1,4 +1,6 @@
-"""``python -m trainer generate KIND --count N --seed S [--out FILE] [--jobs J]``."""
+"""``python -m trainer generate KIND --count N --seed S [--out FILE] [--jobs J]``, and
+``python -m trainer write-ups bid|discard [--bank FILE] [--check]`` (fill a bank's write-ups
+from its records, `trainer.generate.write_ups.fill`)."""
 
 from __future__ import annotations
 
@@ -60,3 +62,26 @@ def register(sub: Any) -> None:
     p.add_argument("--append", action="store_true",
                    help="add to the bank's records (same id: replaced) instead of replacing it")
     p.set_defaults(func=cmd_generate)
+    register_write_ups(sub)
+
+
+def cmd_write_ups(args: argparse.Namespace) -> Any:
+    from trainer.generate.write_ups.fill import DEFAULT_BANK, fill_bank
+
+    path = args.bank or DEFAULT_BANK[args.kind]
+    report = fill_bank(args.kind, path, check=args.check)
+    print(json.dumps({"kind": args.kind, "bank": str(path), "records": report.records,
+                      "changed": report.changed, "check": args.check}))
+    if args.check and report.changed:
+        raise TrainerError(f"{path}: {report.changed} write-ups differ from the generator's")
+    return None
+
+
+def register_write_ups(sub: Any) -> None:
+    p = sub.add_parser("write-ups", help="fill a bidding or discard bank's write-ups from its "
+                       "records (no simulation)")
+    p.add_argument("kind", choices=["bid", "discard"], help="which bank")
+    p.add_argument("--bank", help="the bank file (default puzzles/KIND.jsonl)")
+    p.add_argument("--check", action="store_true",
+                   help="change nothing; fail if any write-up differs")
+    p.set_defaults(func=cmd_write_ups)

@@ -24,19 +24,21 @@ Grading (`grade_discard`): the discard bands of `trainer.generate.bands`, on the
 loss against the best, as bids are graded; the chance of making and the mean tricks are told as
 information. A discard missing from the table is played on the same layouts (reproduced from the
 seed; about 100 solves).
+Write-up: `with_write_up`, from the record as stored (`trainer.generate.write_ups.discard`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from trainer.bidding import Auction, Bid, parse_bid
 from trainer.cards import Card, Rank, Seat, deal, sort_key
 from trainer.generate.bands import band_words, discard_band
 from trainer.generate.records import RecordHeader, read_record
+from trainer.generate.write_ups.discard import discard_write_up
 from trainer.notation import parse_hand, parse_seat
 from trainer.policy import choose_bid
 from trainer.rules import CardOrder, RuleSet, preset_name, ruleset
@@ -278,14 +280,22 @@ def generate_discard_puzzle(seed: int, samples: int = SAMPLES, workers: int | No
     themes = detect_themes(analysis)
     title = (f"You are {moment.seat}, declarer in {moment.contract.pretty}. You picked up "
              f"{_cards(moment.kitty)} from the kitty. Which three cards do you discard?")
-    return DiscardPuzzle(
+    return with_write_up(DiscardPuzzle(
         id=f"d{seed:07d}", themes=tuple(themes), rating=initial_rating(analysis, themes),
         rating_deviation=INITIAL_DEVIATION,
         generator={"name": "discard", "version": GENERATOR_VERSION, "seed": seed,
                    "samples": samples},
         analysis=analysis, kitty=tuple(sorted(moment.kitty, key=sort_key)), rules=rules,
         title=title,
-    )
+    ))
+
+
+def with_write_up(puzzle: DiscardPuzzle) -> DiscardPuzzle:
+    """The puzzle with its write-up (`trainer.generate.write_ups.discard`), computed from the
+    record as stored (figures rounded as in the bank), so that filling a bank's write-ups from
+    its records (`trainer.generate.write_ups.fill`) gives the same text as generating them."""
+    stored = DiscardPuzzle.from_json(puzzle.to_json())
+    return replace(puzzle, write_up=discard_write_up(stored.analysis, stored.rules))
 
 
 def grade_discard(puzzle: DiscardPuzzle, discard: Iterable[Card | str],

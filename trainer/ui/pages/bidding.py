@@ -5,8 +5,10 @@ The buttons are the record's legal calls (pass and every bid legal at that point
 ``legal`` field, which is `trainer.bidding.Auction.legal_calls` under the puzzle's rules). A
 call is graded by `trainer.generate.bid_puzzles.grade_bid` against the record's simulated
 candidate table (a legal bid the table does not list is valued from the stored trick
-distributions): the band, the explanation, the table with the learner's call marked, and a
-chart of the trick distributions of the best strains. The first call of a showing counts
+distributions): the band, the explanation, the reason the learner's call scores less and the
+puzzle's write-up ("The idea", `trainer.generate.write_ups`), the table with the learner's call
+marked and each row's reason ("Why"), and a chart of the trick distributions of the best
+strains. The first call of a showing counts
 (solved = band best or good) and, with a learner chosen, is recorded once in the store; only
 the learner's first attempt at a puzzle is rated (a puzzle played before is practice).
 """
@@ -19,9 +21,11 @@ import streamlit as st
 
 from trainer.generate.bid_puzzles import BidGrade, BidPuzzle, call_name, grade_bid
 from trainer.generate.explain import seat_name
+from trainer.generate.write_ups.bid_reasons import BidReasonKind, bid_reason
 from trainer.ui.data.puzzle_bank import theme_words
 from trainer.ui.data.rule_options import rules_summary
 from trainer.ui.puzzles.answer import Answer, DecisionPage, band_badge, glossary
+from trainer.ui.puzzles.ideas import WHY_COLUMN, all_reasons, idea, reason_line
 from trainer.ui.puzzles.picker import PuzzlePicker
 from trainer.ui.widgets.auction import auction_table, call_label, call_rows, call_text, seat_words
 from trainer.ui.widgets.candidates import (
@@ -101,13 +105,19 @@ def _grade(puzzle: BidPuzzle, answer: Answer[BidGrade]) -> None:
     assert grade is not None
     st.markdown(f"{band_badge(grade.band)} You called **{call_name(grade.call.call)}**.")
     st.markdown(grade.explanation)
-    PAGE.practice_note(answer)
     analysis = puzzle.analysis
+    mine = bid_reason(analysis, grade.call)
+    reason_line(mine.text, mine.kind is BidReasonKind.BEST)
+    idea(puzzle.write_up)
+    PAGE.practice_note(answer)
     table = call_table(analysis.candidates, grade.call, analysis.standing_side,
-                       pass_label(analysis))
+                       pass_label(analysis), why=lambda c: bid_reason(analysis, c).label)
     # the Call column wide enough for the pass row's "Pass: South plays 8♥" on a phone
     st.dataframe(styled(table), hide_index=True, key="bid_table", placeholder=MISSING,
-                 column_config={"Call": st.column_config.TextColumn(width="medium")})
+                 column_config={"Call": st.column_config.TextColumn(width="medium"),
+                                "Why": WHY_COLUMN})
+    all_reasons("Why each call scores what it does",
+                [(call_text(c.call), bid_reason(analysis, c).text) for c in analysis.candidates])
     st.caption("Score: the expected score, points for your side minus the opponents' on this "
                f"hand, over {puzzle.analysis.samples} random layouts of the unseen cards played "
                "double dummy, each call taken as the final contract (pass: the standing bid "

@@ -7,7 +7,9 @@ message says how many are chosen and the Discard button is off. A discard is gra
 discard the table does not list, by playing it on the puzzle's layouts (about a second, under
 the app's solver lock). The band is set by the expected score lost to the best discard, as for
 bids; the grade shows the band, the explanation (with the chance of making and the mean tricks),
-the table with the learner's discard marked and a chart of the candidates' expected scores. The
+the reason the learner's discard scores less and the puzzle's write-up ("The idea",
+`trainer.generate.write_ups`), the table with the learner's discard marked and each row's reason
+("Why"), and a chart of the candidates' expected scores. The
 first discard of a showing counts (solved = band best or good) and, with a learner chosen, is
 recorded once (with the points lost, and the chance and tricks lost); only the learner's first
 attempt at a puzzle is rated (a puzzle played before is practice).
@@ -23,14 +25,17 @@ from trainer.cards import Card
 from trainer.generate.bands import DISCARD_LIMITS
 from trainer.generate.discard_puzzles import DiscardGrade, DiscardPuzzle, grade_discard
 from trainer.generate.explain import seat_name
+from trainer.generate.write_ups.discard_reasons import DiscardReasonKind, discard_reason
 from trainer.rules import CardOrder
 from trainer.ui.data.solver_access import solver_lock, wait_for_solver
 from trainer.ui.puzzles.answer import Answer, DecisionPage, band_badge, glossary
+from trainer.ui.puzzles.ideas import WHY_COLUMN, all_reasons, idea, reason_line
 from trainer.ui.puzzles.picker import PuzzlePicker
 from trainer.ui.widgets.auction import auction_table
 from trainer.ui.widgets.candidates import (
     MISSING,
     discard_table,
+    discard_text,
     score_figure,
     styled,
 )
@@ -153,9 +158,17 @@ def _grade(puzzle: DiscardPuzzle, answer: Answer[DiscardGrade]) -> None:
     st.markdown(grade.explanation)
     if grade.computed:
         st.caption("Your discard was not in the table: it was played on the same layouts.")
+    mine = discard_reason(puzzle.analysis, grade.result, puzzle.rules)
+    reason_line(mine.text, mine.kind is DiscardReasonKind.BEST)
+    idea(puzzle.write_up)
     PAGE.practice_note(answer)
-    table = discard_table(puzzle.analysis.candidates, grade.result)
-    st.dataframe(styled(table), hide_index=True, key="discard_table", placeholder=MISSING)
+    table = discard_table(puzzle.analysis.candidates, grade.result,
+                          why=lambda c: discard_reason(puzzle.analysis, c, puzzle.rules).label)
+    st.dataframe(styled(table), hide_index=True, key="discard_table", placeholder=MISSING,
+                 column_config={"Why": WHY_COLUMN})
+    all_reasons("Why each discard scores what it does",
+                [(discard_text(c), discard_reason(puzzle.analysis, c, puzzle.rules).text)
+                 for c in puzzle.analysis.candidates])
     st.caption(f"Each discard played double dummy on {puzzle.analysis.samples} random "
                "layouts of the unseen cards. Score: the expected score, your side minus the "
                "opponents, which the grade is on; Makes: the chance of making the contract; "

@@ -7,7 +7,7 @@ table did not hold it, marked in a "You" column (words, not only colour) and hig
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pandas as pd
@@ -27,6 +27,8 @@ HIGHLIGHT = "background-color: rgba(255, 193, 7, 0.28); font-weight: 600"
 MINE_COLOUR = "#e9a100"
 OTHER_COLOUR = "#5b7db1"
 SCORE, SE, MAKES, TRICKS = "Score", "± s.e.", "Makes", "Tricks"
+WHY = "Why"
+"""The column of each row's reason (`trainer.generate.write_ups`), when the page gives them."""
 """Column names: expected score, its standard error, chance of making, mean tricks (short, so
 the table fits a phone)."""
 FORMATS = {SCORE: "{:+.1f}", SE: "{:.1f}", MAKES: "{:.0%}", TRICKS: "{:.2f}"}
@@ -60,9 +62,12 @@ def discard_text(result: DiscardResult) -> str:
     return " ".join(c.pretty for c in sorted(result.discard, key=sort_key))
 
 
-def _with_mine(rows: list[dict[str, object]], mine: int | None) -> pd.DataFrame:
+def _with_mine(rows: list[dict[str, object]], mine: int | None,
+               why: Sequence[str] | None = None) -> pd.DataFrame:
     for i, row in enumerate(rows):
         row["You"] = YOU if i == mine else ""
+        if why is not None:
+            row[WHY] = why[i]
     return pd.DataFrame(rows)
 
 
@@ -83,11 +88,13 @@ def pass_label(analysis: BidAnalysis) -> str:
 
 
 def call_table(candidates: Sequence[CallResult], mine: CallResult | None = None,
-               standing_side: str | None = None, pass_words: str | None = None) -> pd.DataFrame:
+               standing_side: str | None = None, pass_words: str | None = None,
+               why: Callable[[CallResult], str] | None = None) -> pd.DataFrame:
     """Calls best first (expected score): ``Call``, `SCORE`, `SE`, `MAKES` (`makes`), `TRICKS`,
-    ``You`` (marks ``mine``, added if missing). ``standing_side``: whose bid stands if the
-    learner passes (`BidAnalysis.standing_side`); ``pass_words``: the pass row's label
-    (`pass_label`), else "Pass"."""
+    ``You`` (marks ``mine``, added if missing), and with ``why`` a `WHY` column of each row's
+    reason. ``standing_side``: whose bid stands if the learner passes
+    (`BidAnalysis.standing_side`); ``pass_words``: the pass row's label (`pass_label`), else
+    "Pass"."""
     results = list(candidates)
     if mine is not None and all(c.call != mine.call for c in results):
         results.append(mine)
@@ -99,14 +106,15 @@ def call_table(candidates: Sequence[CallResult], mine: CallResult | None = None,
          TRICKS: c.mean_tricks} for c in results]
     at = next((i for i, c in enumerate(results) if mine is not None and c.call == mine.call),
               None)
-    return _with_mine(rows, at)
+    return _with_mine(rows, at, None if why is None else [why(c) for c in results])
 
 
 def discard_table(candidates: Sequence[DiscardResult],
-                  mine: DiscardResult | None = None) -> pd.DataFrame:
+                  mine: DiscardResult | None = None,
+                  why: Callable[[DiscardResult], str] | None = None) -> pd.DataFrame:
     """Discards best first, by expected score as they are graded (`trainer.simulate.score_key`;
     equal ones in the record's order), the learner's added if missing: ``Discard``, `SCORE`,
-    `SE`, `MAKES`, `TRICKS`, ``You``."""
+    `SE`, `MAKES`, `TRICKS`, ``You``, and with ``why`` a `WHY` column of each row's reason."""
     results = list(candidates)
     key = frozenset(mine.discard) if mine is not None else None
     if mine is not None and all(frozenset(c.discard) != key for c in results):
@@ -116,7 +124,7 @@ def discard_table(candidates: Sequence[DiscardResult],
         {"Discard": discard_text(c), SCORE: c.ev, SE: c.se, MAKES: c.p_make,
          TRICKS: c.mean_tricks} for c in results]
     at = next((i for i, c in enumerate(results) if frozenset(c.discard) == key), None)
-    return _with_mine(rows, at)
+    return _with_mine(rows, at, None if why is None else [why(c) for c in results])
 
 
 def styled(table: pd.DataFrame) -> Styler:

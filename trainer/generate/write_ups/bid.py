@@ -1,0 +1,424 @@
+"""The write-up of a bidding puzzle: why the best call is best, in 2 to 5 sentences.
+
+Built from the puzzle's record (`trainer.simulate.BidAnalysis`: the candidate table, the trick
+distributions, the bid standing, the inferences the layouts fit) and from facts the engine
+counts in the hand (`trainer.generate.write_ups.facts`). Every figure is a candidate's as the
+table prints it; every count is of the hand's cards; nothing is guessed.
+
+The sentences, by priority (the first five that apply are kept, then put in reading order):
+
+1. The verdict: the best call, its chance of making (or, for a pass, what passing leads to)
+   and its expected score over the layouts.
+2. The hand in the best strain: the trumps held with the joker and the bowers named (the left
+   bower is the jack of the other suit of the same colour, RULES.md §2), the side winners
+   (aces, kings with their ace), voids and singletons; at no trumps the winners at the top and
+   the suits without a stopper. A misère: the cards above the ten and each suit's low card.
+   A pass: the hand in the best bid's strain, showing what that bid would rest on.
+3. Cards that change their role against the longest rival suit: a jack that is a bower in one
+   strain and a plain jack in the other, side winners that would be trumps there.
+4. The nearest levels of the best strain (one higher, one lower) with their figures.
+5. What the auction showed: partner's or an opponent's bid (every layout fits it) and what
+   passing leads to; with no bid to read, what the kitty brings (3 cards taken, 3 thrown).
+6. The best rival in another strain, with its figures; for a misère decision, the misère.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from trainer.bidding import MISERE, OPEN_MISERE, PASS, Bid
+from trainer.cards import JOKER, Card, Rank
+from trainer.generate.explain import seat_name
+from trainer.generate.write_ups.calls import (
+    as_bid,
+    best_in_strain,
+    pass_outcome,
+    pass_row,
+    points,
+    row,
+    score,
+    shown,
+    standing,
+    strain_mean,
+    trick_bid,
+    tricks,
+    value,
+    words,
+)
+from trainer.generate.write_ups.facts import (
+    HIGH,
+    by_suit,
+    cards_text,
+    count_word,
+    guarded_kings,
+    high_cards,
+    join,
+    misere_suits,
+    pct,
+    short_suits,
+    side_winners,
+    stopper,
+    strain_word,
+    trump_holding,
+)
+from trainer.rules import SUITS, CardOrder, Strain
+from trainer.simulate import BidAnalysis, CallResult
+
+MAX_SENTENCES = 5
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence of a write-up: ``priority`` (lower is kept first), ``place`` (reading
+    order) and the text."""
+
+    priority: int
+    place: int
+    text: str
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+# --- the hand in words ------------------------------------------------------------------------
+
+
+def grouped(cards: tuple[Card, ...]) -> str:
+    """Cards grouped by suit: ``the joker, A♦ and A♥ K♥``."""
+    groups: list[list[Card]] = []
+    for card in cards:
+        if groups and not card.is_joker and groups[-1][0].suit is card.suit:
+            groups[-1].append(card)
+        else:
+            groups.append([card])
+    return join(["the joker" if g[0].is_joker else " ".join(c.pretty for c in g)
+                 for g in groups])
+
+
+def strain_hand(analysis: BidAnalysis, strain: Strain) -> str:
+    """The hand valued for ``strain`` (module docstring, sentence 2), without a full stop."""
+    hand = analysis.hand
+    if strain.trump is None:
+        return notrump_hand(analysis)
+    held = trump_holding(hand, strain.trump, analysis.rules)
+    order = CardOrder(trump=strain.trump)
+    suits = by_suit(hand, order)
+    winners = side_winners(hand, strain)
+    extras = []
+    if winners:
+        extras.append(f"the {winners[0].pretty} as a side winner" if len(winners) == 1
+                      else f"{grouped(winners)} as side winners")
+    for king in guarded_kings(hand, strain):
+        assert king.suit is not None
+        length = count_word(len(suits[king.suit]), king.suit.noun[:-1])
+        extras.append(f"the {king.pretty} guarded ({length})")
+    if held.count >= 1:
+        extras.extend(s.text() for s in short_suits(hand, strain.trump)
+                      if not set(s.cards) & set(winners))
+    if not held.cards:
+        return f"In {strain_word(strain)} you hold {held.text()}"
+    text = f"In {strain_word(strain)} you hold {held.count} of the {held.total} trumps"
+    if extras:
+        return f"{text} ({held.named()}), with {join(extras)}"
+    return f"{text}: {held.named()}"
+
+
+def notrump_hand(analysis: BidAnalysis) -> str:
+    """At no trumps: the winners at the top (the joker wins any trick it is played to, RULES.md
+    §5; aces; kings with their ace) and the suits with no stopper (ace, K-x or Q-x-x)."""
+    hand = analysis.hand
+    winners = side_winners(hand, Strain.NO_TRUMPS)
+    suits = by_suit(hand, CardOrder())
+    named = grouped(winners) if winners else ""
+    text = (f"At no trumps your winners at the top are {named}" if winners
+            else "At no trumps you hold no ace and no joker")
+    open_suits = [s for s in SUITS if stopper(suits[s]) is None]
+    if JOKER in hand and open_suits:
+        text += "; the joker wins any trick it is played to"
+    if not open_suits:
+        text += ", and every suit has a stopper (an ace, K-x or Q-x-x)"
+    else:
+        names = [s.noun for s in open_suits]
+        joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        text += f", and {joined} {'has' if len(names) == 1 else 'have'} no stopper " \
+                "(an ace, K-x or Q-x-x)"
+    return text
+
+
+def role_changes(analysis: BidAnalysis, best: Strain, other: Strain) -> str:
+    """What changes between two suit strains (module docstring, sentence 3), or ""."""
+    if best.trump is None or other.trump is None:
+        return ""
+    hand = analysis.hand
+    mine = CardOrder(trump=best.trump)
+    theirs = CardOrder(trump=other.trump)
+    parts = []
+    bowers = [c for c in hand if mine.is_trump(c) and c.rank is Rank.JACK
+              and not theirs.is_trump(c)]
+    for jack in bowers:
+        role = "right" if jack.suit is best.trump else "left"
+        parts.append(f"the {jack.pretty}, your {role} bower in {strain_word(best)}, is a plain "
+                     "jack")
+    won = [c for c in side_winners(hand, best) if theirs.is_trump(c)]
+    if won:
+        parts.append(f"the {won[0].pretty} is a trump instead of a side winner" if len(won) == 1
+                     else f"{cards_text(won)} are trumps instead of side winners")
+    if not parts:
+        return ""
+    return f"In {strain_word(other)} " + " and ".join(parts)
+
+
+def longest_rival(analysis: BidAnalysis, best: Strain) -> Strain | None:
+    """The suit strain with the most trumps in the hand if it is not ``best`` and holds at least
+    as many as ``best`` (the suit a player may reach for), else None."""
+    if not analysis.tricks:
+        return None
+    counts = []
+    for strain in Strain:
+        if strain.trump is None or strain is best or best_in_strain(analysis, strain) is None:
+            continue
+        counts.append((trump_holding(analysis.hand, strain.trump, analysis.rules).count,
+                       strain))
+    if not counts:
+        return None
+    count, strain = max(counts, key=lambda x: (x[0], list(Strain).index(x[1])))
+    mine = (trump_holding(analysis.hand, best.trump, analysis.rules).count
+            if best.trump is not None else 0)
+    return strain if count >= mine else None
+
+
+def rival_sentence(analysis: BidAnalysis, best: CallResult, rival: CallResult) -> str:
+    """The figures of a rival call against the best one; when the rival makes more often, what
+    each is worth."""
+    less = points(best.ev - rival.ev)
+    bid, mine = trick_bid(rival.call), trick_bid(best.call)
+    mean = f", {tricks(rival.mean_tricks)} tricks on average," if bid is not None else ""
+    text = (f"{cap(words(rival.call))} makes {pct(rival.p_make)}{mean} and scores {less} less "
+            f"a hand than {words(best.call)}")
+    if bid is not None and mine is not None and rival.p_make > best.p_make:
+        text += (f": it makes more often, but is worth {value(bid, analysis)} to "
+                 f"{mine.pretty}'s {value(mine, analysis)}")
+    return text
+
+
+# --- the sentences ----------------------------------------------------------------------------
+
+
+def verdict(analysis: BidAnalysis) -> str:
+    best = analysis.best
+    n = analysis.samples
+    if best.call == PASS:
+        outcome = pass_outcome(analysis, best)
+        stand = standing(analysis)
+        if stand is None:
+            return (f"Pass is best: no bid stands, so the hand is thrown in for "
+                    f"{score(best.ev)}, and every bid scores less on average over {n} layouts")
+        paid = ""
+        if not stand.ours and analysis.rules.defender_tricks:
+            paid = " (as defenders you score 10 for each trick you take)"
+        return (f"Pass is best: {outcome} of the time, and passing scores {score(best.ev)} a "
+                f"hand on average over {n} layouts{paid}")
+    bid = as_bid(best.call)
+    assert bid is not None
+    if bid.misere:
+        made = analysis.misere_made
+        times = f"on {made} of {n} layouts" if made is not None else f"{pct(best.p_make)}"
+        return (f"{cap(bid.pretty)} is best: it is made {times} ({pct(best.p_make)}) and "
+                f"scores {score(best.ev)} a hand on average")
+    head = "is best" if best.ev >= 0 else "loses least"
+    return (f"{bid.pretty} {head}: it makes {pct(best.p_make)} of the time, with "
+            f"{tricks(best.mean_tricks)} tricks on average over {n} layouts, and scores "
+            f"{score(best.ev)} a hand")
+
+
+def level_sentence(analysis: BidAnalysis, bid: Bid) -> str:
+    """One level up and one down in the best strain, from the table."""
+    assert bid.level is not None and bid.strain is not None
+    best = analysis.best
+    parts = []
+    if bid.level < 10:
+        up = row(analysis, f"{bid.level + 1}{bid.strain.value}")
+        if up is not None:
+            parts.append(f"one higher, {words(up.call)} makes only {pct(up.p_make)} and "
+                         f"scores {points(best.ev - up.ev)} less")
+    if bid.level > 6:
+        down = row(analysis, f"{bid.level - 1}{bid.strain.value}")
+        if down is not None and (b := trick_bid(down.call)) is not None:
+            parts.append(f"one lower, {words(down.call)} makes {pct(down.p_make)} but is worth "
+                         f"only {value(b, analysis)} to {bid.pretty}'s {value(bid, analysis)}")
+    return cap("; ".join(parts)) if parts else ""
+
+
+def auction_sentence(analysis: BidAnalysis) -> str:
+    """What the latest bid by another player showed (every layout fits it), and what passing
+    leads to when a bid stands."""
+    best = analysis.best
+    said = shown(analysis)
+    passing = pass_row(analysis)
+    stand = standing(analysis)
+    text = ""
+    if said:
+        first = said[0]
+        name = seat_name(first.seat)
+        who = f"Your partner {name}" if first.partner else name
+        bid = as_bid(first.call)
+        assert bid is not None
+        text = f"{who}'s {bid.pretty} showed {first.shows} (every layout gives {name} that)"
+        mine_bid = trick_bid(best.call)
+        if (first.partner and mine_bid is not None and bid.strain is mine_bid.strain
+                and mine_bid.trump is not None and not bid.misere):
+            held = trump_holding(analysis.hand, mine_bid.trump, analysis.rules)
+            text += (f", so with your {held.count} your side holds at least {held.count + 3} "
+                     f"of the {held.total} trumps")
+    if passing is not None and best.call != PASS and stand is not None:
+        if stand.ours:
+            clause = (f"passing leaves {seat_name(stand.seat)} in {stand.bid.pretty}, worth "
+                      f"{value(stand.bid, analysis)}: it makes {pct(passing.p_make)} and scores "
+                      f"{score(passing.ev)}")
+        else:
+            clause = (f"passing lets {seat_name(stand.seat)}'s {stand.bid.pretty} make "
+                      f"{pct(1 - passing.p_make)}, scoring {score(passing.ev)} for your side")
+        text = f"{text}; {clause}" if text else cap(clause)
+    return text
+
+
+def kitty_sentence(analysis: BidAnalysis, strain: Strain | None) -> str:
+    """The kitty: the figures count it; a short suit of losers can be thrown to leave a void."""
+    size = analysis.rules.kitty_size
+    text = (f"The figures count the kitty: as declarer you pick up its {size} cards and "
+            f"throw {size}")
+    if strain is None or strain.trump is None:
+        return text
+    order = CardOrder(trump=strain.trump)
+    suits = by_suit(analysis.hand, order)
+    winners = set(side_winners(analysis.hand, strain))
+    losers = [s for s in SUITS if s is not strain.trump and 0 < len(suits[s]) <= min(2, size)
+              and not winners & set(suits[s])]
+    if losers:
+        suit = min(losers, key=lambda s: (len(suits[s]), SUITS.index(s)))
+        text += (f", so your {cards_text(suits[suit])} can go to leave a void in "
+                 f"{suit.noun}")
+    return text
+
+
+def misere_hand(analysis: BidAnalysis) -> str:
+    """A misère hand: its cards above the ten (the joker and aces cannot be ducked), and the
+    suit whose lowest card has the most lower cards out against it (three or more), or, when
+    there is none, each suit's low card."""
+    hand = analysis.hand
+    high = high_cards(hand)
+    danger = [c for c in high if c.is_joker or c.rank is Rank.ACE]
+    if not high:
+        text = "You hold no joker and no card above the ten"
+    else:
+        text = f"Your {cards_text(high)} {'is' if len(high) == 1 else 'are'} above the ten"
+        them = "it" if len(high) == 1 else "they"
+        if danger:
+            what = join(["the joker" if c.is_joker else f"the {c.pretty}" for c in danger])
+            text += (f", and {what} cannot be ducked: {'it' if len(danger) == 1 else 'they'} "
+                     "must go in the discard")
+        elif len(high) <= analysis.rules.kitty_size:
+            text += f": {them} can go in the discard"
+    suits = [s for s in misere_suits(hand, analysis.rules) if s.lowest not in danger]
+    weak = [s for s in suits if s.lower_out >= 3]
+    if weak:
+        worst = max(weak, key=lambda s: (s.lower_out, -SUITS.index(s.suit)))
+        which = "only" if worst.count == 1 else "lowest"
+        text += (f"; your {which} {worst.suit.noun[:-1]} is the {worst.lowest.pretty}, "
+                 f"with {worst.lower_out} lower {worst.suit.noun} out against it")
+    elif suits and all(s.lower_out == 0 for s in suits):
+        text += ("; in each suit you hold, you have its lowest card: "
+                 f"{' '.join(s.lowest.pretty for s in suits)}")
+    elif suits:
+        text += (f"; in each suit you hold, you have a low card "
+                 f"({' '.join(s.lowest.pretty for s in suits)}), with at most 2 lower cards out "
+                 "against it")
+    middle = [c for c in hand if c.rank is not None and Rank.NINE <= c.rank < HIGH]
+    if len(middle) >= 3:
+        text += (f"; {cards_text(middle)} are nines and tens, with lower cards of their suits "
+                 "out against them")
+    voids = [s.noun for s in SUITS if all(c.suit is not s for c in hand)]
+    if voids:
+        led = f"a {voids[0][:-1]} is" if len(voids) == 1 else "one of them is"
+        text += f"; you hold no {join(voids)}, so when {led} led you may throw any card"
+    return text
+
+
+def misere_sentence(analysis: BidAnalysis) -> str:
+    """The misère's own figures when it is not the best call."""
+    mis = row(analysis, "MIS")
+    best = analysis.best
+    if mis is None or best.call == "MIS":
+        return ""
+    made = analysis.misere_made
+    n = analysis.samples
+    times = f"on {made} of {n} layouts" if made is not None else pct(mis.p_make)
+    less = points(best.ev - mis.ev)
+    if best.call == "OMIS":
+        return (f"A closed misère is made as often, but is worth {value(MISERE, analysis)}"
+                f" to open misère's {value(OPEN_MISERE, analysis)}: it scores "
+                f"{score(mis.ev)}, {less} less")
+    if made == 0:
+        return (f"Misère is never made on the {n} layouts and scores {score(mis.ev)}, "
+                f"{less} less")
+    only = "only " if mis.p_make < 0.5 else ""
+    return (f"Misère is made {only}{times} ({pct(mis.p_make)}) and scores {score(mis.ev)}, "
+            f"{less} less")
+
+
+def bid_write_up(analysis: BidAnalysis, moment: str = "") -> str:
+    """The write-up (module docstring) of a bidding decision; ``moment`` the puzzle's kind
+    (``misere`` asks about the misère)."""
+    best = analysis.best
+    out = [Sentence(0, 0, verdict(analysis))]
+    bid = as_bid(best.call)
+    misere = moment == "misere" or (bid is not None and bid.misere)
+    # the strain the hand is valued in: the best call's, or the best trick bid's
+    focus: CallResult | None = best if trick_bid(best.call) is not None else next(
+        (c for c in analysis.candidates if trick_bid(c.call) is not None), None)
+    if misere:
+        out.append(Sentence(1, 1, misere_hand(analysis)))
+        out.append(Sentence(2, 2, misere_sentence(analysis)))
+    if focus is not None:
+        fbid = trick_bid(focus.call)
+        assert fbid is not None and fbid.strain is not None
+        if focus is not best:
+            tail = ""
+            if best.call == PASS and (stand := standing(analysis)) is not None \
+                    and not stand.ours and focus.p_make < 0.5:
+                tail = ": a sacrifice that costs more than it saves"
+            text = (f"The best bid, {fbid.pretty}, makes only {pct(focus.p_make)}, with "
+                    f"{tricks(focus.mean_tricks)} tricks on average ({fbid.tricks_needed} "
+                    f"needed), and scores {points(best.ev - focus.ev)} less{tail}")
+            out.append(Sentence(3 if misere else 1, 3, text))
+        out.append(Sentence(4 if misere else 1, 4, strain_hand(analysis, fbid.strain)))
+        if focus is best:
+            out.append(Sentence(3, 6, level_sentence(analysis, fbid)))
+            rival = longest_rival(analysis, fbid.strain)
+            change = role_changes(analysis, fbid.strain, rival) if rival is not None else ""
+            if change and rival is not None:
+                mean = strain_mean(analysis, rival)
+                other = best_in_strain(analysis, rival)
+                assert other is not None
+                change += (f": {tricks(mean)} tricks on average there against "
+                           f"{tricks(best.mean_tricks)}, and {words(other.call)} scores "
+                           f"{points(best.ev - other.ev)} less")
+                out.append(Sentence(2, 5, change))
+            else:
+                other = next((c for c in analysis.candidates if (b := trick_bid(c.call))
+                              is not None and b.strain is not fbid.strain), None)
+                if other is not None:
+                    out.append(Sentence(5, 5, rival_sentence(analysis, best, other)))
+    said = auction_sentence(analysis)
+    if said:
+        out.append(Sentence(2 if analysis.auction and shown(analysis) else 4, 7, said))
+    elif not misere:
+        fbid = trick_bid(focus.call) if focus is not None else None
+        out.append(Sentence(4, 8, kitty_sentence(analysis, fbid.strain if fbid else None)))
+    kept = sorted((s for s in out if s.text), key=lambda s: (s.priority, s.place))
+    kept = sorted(kept[:MAX_SENTENCES], key=lambda s: s.place)
+    return " ".join(s.text.rstrip(".") + "." for s in kept)
+
+
+__all__ = ["MAX_SENTENCES", "bid_write_up", "misere_hand", "strain_hand"]

@@ -1,0 +1,183 @@
+"""The write-up of a discard puzzle: the principle of the best discard and why, in 2 to 5
+sentences.
+
+Built from the puzzle's record (`trainer.simulate.DiscardAnalysis`: the 13 cards, the contract,
+the candidate table with the simple policy's discard marked) and the rules, with what each
+discard keeps counted by `trainer.generate.write_ups.discard_reasons.kept`. The sentences:
+
+1. The principle: the cards to throw and what that does: the voids it makes (and whether the
+   suit held a winner), the trumps kept (the joker and the bowers named, RULES.md §2) or the
+   trump thrown, the aces kept, the kings kept guarded (K-x); at no trumps the stoppers (ace,
+   K-x, Q-x-x) and long suits kept; in misère the high cards thrown.
+2. Its figures: the chance of making, the mean tricks, and the share of slams when a slam
+   scores more than the contract (RULES.md §6).
+3. A discard that scores exactly as much, if the table has one.
+4. The nearest rival that scores less, with its reason (`discard_reason`) and figures.
+5. The trainer's rule of thumb (`policy.choose_discard`: keep trumps and aces, throw the
+   shortest side suits): that it finds the best discard, or what it throws and what it loses.
+"""
+
+from __future__ import annotations
+
+from trainer.cards import SUITS, Rank
+from trainer.generate.write_ups.calls import points, score
+from trainer.generate.write_ups.discard_reasons import (
+    DiscardReasonKind,
+    discard_reason,
+    kept,
+    slams_pay,
+    winners,
+)
+from trainer.generate.write_ups.facts import (
+    by_suit,
+    cards_text,
+    count_word,
+    high_cards,
+    join,
+    pct,
+    stopper,
+    trump_holding,
+)
+from trainer.rules import CardOrder, RuleSet
+from trainer.scoring import SLAM_VALUE, bid_value
+from trainer.simulate import DiscardAnalysis, DiscardResult, score_key
+
+RULE = "The trainer's rule of thumb (keep trumps and aces, throw the shortest side suits first)"
+
+
+def _names(cards: list, order: CardOrder) -> str:
+    return cards_text(cards, order).replace("Joker", "the joker")
+
+
+def principle(analysis: DiscardAnalysis, rules: RuleSet) -> str:
+    """Sentence 1 (module docstring)."""
+    contract = analysis.contract
+    order = CardOrder(trump=contract.trump)
+    hand = analysis.hand
+    best = analysis.best
+    thrown = sorted(best.discard, key=order.display_key)
+    left = kept(hand, best.discard, contract)
+    before = by_suit(hand, order)
+    does: list[str] = []
+    if contract.misere:
+        high = [c for c in thrown if c in high_cards(hand)]
+        if high:
+            does.append(f"it gets rid of {_names(high, order)}, "
+                        f"{'a card' if len(high) == 1 else 'cards'} above the ten")
+        return f"Throw {_names(thrown, order)}" + (f": {join(does)}" if does else "")
+    all_winners = set(winners(hand, contract))
+    leaves: list[str] = []
+    if left.voids:
+        plain = all(not all_winners & set(before[s]) for s in left.voids)
+        names = join([s.noun for s in left.voids])
+        leaves.append(f"a void in {names}" + (
+            (", a suit with no winner" if len(left.voids) == 1 else ", suits with no winner")
+            if plain else ""))
+    given = [c for c in thrown if c in all_winners]
+    keeps: list[str] = []
+    if contract.trump is not None:
+        held = trump_holding(left.cards, contract.trump, rules)
+        if not left.thrown_trumps:
+            keeps.append(f"all {held.count} trumps ({held.named()})" if held.count > 1
+                         else f"your trump, {held.named()}")
+        else:
+            leaves.insert(0, f"{held.count} trumps ({held.named()})")
+    aces = [c for c in hand if c.rank is Rank.ACE and not order.is_trump(c)]
+    if aces and not any(c in best.discard for c in aces) and contract.trump is not None:
+        keeps.append(f"the {aces[0].pretty}" if len(aces) == 1
+                     else f"the aces ({_names(aces, order)})")
+    after = by_suit(left.cards, order)
+    for king in left.cards:
+        if (king.rank is not Rank.KING or order.is_trump(king) or king.suit is None
+                or contract.trump is None):
+            continue
+        suit = after[king.suit]
+        if len(suit) >= 2 and all(x.rank is not Rank.ACE for x in suit):
+            keeps.append(f"the {king.pretty} guarded ({_names(suit, order)})")
+    if contract.trump is None:
+        if any(c.is_joker for c in left.cards):
+            keeps.append("the joker")
+        stopped = [s for s in SUITS if stopper(after[s]) is not None]
+        cards = join([c.pretty for s in stopped if (c := stopper(after[s])) is not None])
+        if stopped and len(stopped) == sum(1 for s in SUITS if before[s]):
+            keeps.append(f"a stopper in every suit ({cards})")
+        elif stopped:
+            keeps.append(f"{cards} as stoppers in {join([s.noun for s in stopped])}")
+        long_suits = [s for s in SUITS if len(before[s]) >= 4 and len(after[s]) == len(before[s])]
+        if long_suits:
+            keeps.append(f"the long {join([s.noun for s in long_suits])} whole")
+    parts = []
+    if left.thrown_trumps:
+        parts.append(f"throws {count_word(len(left.thrown_trumps), 'trump')} "
+                     f"({_names(list(left.thrown_trumps), order)})")
+    for_void = [c for c in given if order.effective_suit(c) in left.voids]
+    other = [c for c in given if c not in for_void]
+    if other:
+        parts.append(f"gives up the {_names(other, order)}")
+    if for_void and leaves:
+        parts.append(f"gives up the {_names(for_void, order)} to leave {join(leaves)}")
+    elif leaves:
+        parts.append(f"leaves {join(leaves)}")
+    if keeps:
+        parts.append(f"keeps {join(keeps)}")
+    text = f"Throw {_names(thrown, order)}"
+    if not parts:
+        return text
+    glue = ", and " if any("," in p for p in parts[:-1]) else " and "
+    return f"{text}: that " + (parts[0] if len(parts) == 1 else
+                               ", ".join(parts[:-1]) + glue + parts[-1])
+
+
+def figures(analysis: DiscardAnalysis, rules: RuleSet) -> str:
+    best = analysis.best
+    contract = analysis.contract
+    text = (f"It makes {contract.pretty} {pct(best.p_make)} of the time, with "
+            f"{best.mean_tricks:.2f} tricks on average over {best.samples} layouts, scoring "
+            f"{score(best.ev)} a hand")
+    if slams_pay(contract, rules) and best.p_slam:
+        text += (f", and takes all ten tricks on {pct(best.p_slam)} of them (a slam, scoring "
+                 f"{SLAM_VALUE} instead of {bid_value(contract, rules)})")
+    return text
+
+
+def discard_write_up(analysis: DiscardAnalysis, rules: RuleSet) -> str:
+    """The write-up (module docstring) of a discard decision under ``rules``."""
+    contract = analysis.contract
+    order = CardOrder(trump=contract.trump)
+    best = analysis.best
+    top = score_key(best)
+    out = [principle(analysis, rules), figures(analysis, rules)]
+    same = [c for c in analysis.candidates if score_key(c) == top
+            and frozenset(c.discard) != frozenset(best.discard)]
+    if same:
+        out.append(f"{_names(sorted(same[0].discard, key=order.display_key), order)} scores "
+                   "the same")
+    rival: DiscardResult | None = next((c for c in analysis.candidates if score_key(c) < top),
+                                       None)
+    if rival is not None:
+        why = discard_reason(analysis, rival, rules)
+        cards = _names(list(why.discard), order)
+        less = top - score_key(rival)
+        if why.kind is DiscardReasonKind.CLOSE:
+            out.append(f"{cards} is nearly as good: it makes {pct(rival.p_make)} and scores "
+                       f"{less:.1f} less")
+        elif "%" in why.text:
+            out.append(f"{cards} {why.text}, and scores {points(less)} less")
+        else:
+            out.append(f"{cards} {why.text}: it makes {pct(rival.p_make)} and scores "
+                       f"{points(less)} less")
+    policy = next((c for c in analysis.candidates if c.policy), None)
+    if policy is not None and len(out) < 5:
+        if frozenset(policy.discard) == frozenset(best.discard) or score_key(policy) == top:
+            out.append(f"{RULE} finds this discard")
+        elif rival is None or frozenset(policy.discard) != frozenset(rival.discard):
+            out.append(f"{RULE} throws "
+                       f"{_names(sorted(policy.discard, key=order.display_key), order)}: "
+                       f"{points(top - score_key(policy))} less")
+        else:
+            out.append("That is what the trainer's rule of thumb (keep trumps and aces, throw "
+                       "the shortest side suits first) throws")
+    return " ".join(s.rstrip(".") + "." for s in out[:5])
+
+
+__all__ = ["RULE", "discard_write_up", "figures", "principle"]

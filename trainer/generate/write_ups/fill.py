@@ -1,0 +1,85 @@
+"""Filling the ``write_up`` of a bidding or discard bank from its records, without simulating
+again: ``python -m trainer write-ups bid|discard [--bank FILE] [--check]``.
+
+A write-up depends only on the record's fields and facts the engine counts in its hand, so the
+text filled here is the one the generator computes (`bid_puzzles.with_write_up`,
+`discard_puzzles.with_write_up`, which read the record as stored). Every other field of every
+line is kept byte for byte: a line is rewritten as the record it was (the same key order, as
+`records.write_jsonl` writes it) with ``write_up`` set, added last if it was missing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from trainer.generate.bid_puzzles import BidPuzzle
+from trainer.generate.bid_puzzles import with_write_up as bid_with_write_up
+from trainer.generate.discard_puzzles import DiscardPuzzle
+from trainer.generate.discard_puzzles import with_write_up as discard_with_write_up
+from trainer.generate.goals import PuzzleError
+
+
+def bid_text(record: dict[str, Any]) -> str:
+    """The write-up of a bidding record."""
+    return bid_with_write_up(BidPuzzle.from_json(record)).write_up
+
+
+def discard_text(record: dict[str, Any]) -> str:
+    """The write-up of a discard record."""
+    return discard_with_write_up(DiscardPuzzle.from_json(record)).write_up
+
+
+WRITERS: dict[str, Callable[[dict[str, Any]], str]] = {"bid": bid_text,
+                                                        "discard": discard_text}
+DEFAULT_BANK = {"bid": "puzzles/bid.jsonl", "discard": "puzzles/discard.jsonl"}
+
+
+@dataclass(frozen=True)
+class FillReport:
+    """How many records a fill read and how many write-ups it changed."""
+
+    records: int
+    changed: int
+
+
+def filled_lines(kind: str, lines: list[str]) -> tuple[list[str], int]:
+    """The bank's lines with their write-ups set, and how many changed. Raises `PuzzleError`
+    for an unknown kind or a line that is not a record of it."""
+    if kind not in WRITERS:
+        raise PuzzleError(f"kind: {kind} has no write-ups to fill (bid or discard)")
+    out, changed = [], 0
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            out.append(line)
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise PuzzleError(f"line {number}: not valid JSON ({exc.msg})") from None
+        text = WRITERS[kind](record)
+        if record.get("write_up") != text:
+            changed += 1
+        record["write_up"] = text
+        out.append(json.dumps(record, ensure_ascii=False) + "\n")
+    return out, changed
+
+
+def fill_bank(kind: str, path: str | Path, check: bool = False) -> FillReport:
+    """Set every record's write-up in the bank at ``path`` (unless ``check``: then only count
+    the records whose write-up differs)."""
+    path = Path(path)
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    out, changed = filled_lines(kind, lines)
+    if not check and changed:
+        tmp = Path(f"{path}.tmp")
+        tmp.write_text("".join(out), encoding="utf-8")
+        tmp.replace(path)
+    return FillReport(sum(1 for line in lines if line.strip()), changed)
+
+
+__all__ = ["DEFAULT_BANK", "FillReport", "bid_text", "discard_text", "fill_bank",
+           "filled_lines"]
