@@ -8,7 +8,11 @@ joker at no trumps, named when led), §6 (misère: the declarer must take no tri
 sits out). The 43-card pack has no 4♠ or 4♣ (§1).
 """
 
+import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -224,6 +228,17 @@ def test_write_ups_are_reproducible_from_the_record(bank):
         assert play_write_up(puzzle, SOLVER) == puzzle.write_up, puzzle.id
 
 
+def test_the_whole_bank_refills_the_same_in_another_process():
+    """`write-ups play --check` in a process with another string-hash seed (a set of seats
+    iterates in another order there) finds every write-up as shipped."""
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    done = subprocess.run([sys.executable, "-m", "trainer", "write-ups", "play", "--check",
+                           "--bank", str(BANK)], capture_output=True, text=True, env=env,
+                          timeout=600)
+    assert done.returncode == 0, done.stderr[-500:]
+    assert json.loads(done.stdout)["changed"] == 0
+
+
 _TRICK_CLAIM = re.compile(r"(?:(you|North|East|South|West) )?(?:ruffs? and )?wins? trick "
                           r"(\d+) with (\S+?)[.,;]?(?:\s|$)")
 _KEEP_CLAIM = re.compile(r"(?:you keep|your) ([^\s,]+),? (?:which )?takes trick (\d+)")
@@ -231,9 +246,9 @@ _KEEP_CLAIM = re.compile(r"(?:you keep|your) ([^\s,]+),? (?:which )?takes trick 
 
 def test_write_up_claims_hold_on_a_sample_of_the_bank(bank):
     """The write-up's first card is a right card of the first decision; every "X wins trick N
-    with C", "you keep C, which takes trick N" and "your C takes trick N" it states holds on a line of best play the
-    solver gives from one of the puzzle's decisions (replayed by the engine): trick N is won by
-    card C, and by seat X when the sentence names one."""
+    with C", "you keep C, which takes trick N" and "your C takes trick N" it states holds on a
+    line of best play the solver gives from one of the puzzle's decisions (replayed by the
+    engine): trick N is won by card C, and by seat X when the sentence names one."""
     checked = 0
     for puzzle in bank[::20]:
         opening = puzzle.write_up.split(":")[0]

@@ -1,5 +1,5 @@
 """``python -m trainer generate KIND --count N --seed S [--out FILE] [--jobs J]``, and
-``python -m trainer write-ups bid|discard [--bank FILE] [--check]`` (fill a bank's write-ups
+``python -m trainer write-ups play|bid|discard [--bank FILE] [--check]`` (fill a bank's write-ups
 from its records, `trainer.generate.write_ups.fill`)."""
 
 from __future__ import annotations
@@ -78,9 +78,9 @@ def cmd_write_ups(args: argparse.Namespace) -> Any:
 
 
 def register_write_ups(sub: Any) -> None:
-    p = sub.add_parser("write-ups", help="fill a bidding or discard bank's write-ups from its "
-                       "records (no simulation)")
-    p.add_argument("kind", choices=["bid", "discard"], help="which bank")
+    p = sub.add_parser("write-ups", help="fill a bank's write-ups from its records (no "
+                       "simulation; play puzzles use the solver)")
+    p.add_argument("kind", choices=["play", "bid", "discard"], help="which bank")
     p.add_argument("--bank", help="the bank file (default puzzles/KIND.jsonl)")
     p.add_argument("--check", action="store_true",
                    help="change nothing; fail if any write-up differs")

@@ -110,8 +110,9 @@ def trumps_held(state: PlayState, seats: set[Seat]) -> dict[Seat, list[Card]]:
     """The trumps each of ``seats`` holds in ``state`` (only seats holding some), highest
     first; empty at no trumps and misère."""
     order = state.order
+    # in the table's seat order: a set of seats iterates in a different order in each process
     trumps = {s: sorted((c for c in held(state, s) if order.is_trump(c)),
-                      key=order.power, reverse=True) for s in seats}
+                        key=order.power, reverse=True) for s in state.seats if s in seats}
     return {s: cards for s, cards in trumps.items() if cards}
 
 

@@ -1,5 +1,6 @@
-"""Filling the ``write_up`` of a bidding or discard bank from its records, without simulating
-again: ``python -m trainer write-ups bid|discard [--bank FILE] [--check]``.
+"""Filling the ``write_up`` of a bank from its records, without generating again (bidding and
+discard: no simulation; play: the solver on each decision):
+``python -m trainer write-ups play|bid|discard [--bank FILE] [--check]``.
 
 A write-up depends only on the record's fields and facts the engine counts in its hand, so the
 text filled here is the one the generator computes (`bid_puzzles.with_write_up`,
@@ -21,6 +22,7 @@ from trainer.generate.bid_puzzles import with_write_up as bid_with_write_up
 from trainer.generate.discard_puzzles import DiscardPuzzle
 from trainer.generate.discard_puzzles import with_write_up as discard_with_write_up
 from trainer.generate.goals import PuzzleError
+from trainer.generate.records import PlayPuzzle
 
 
 def bid_text(record: dict[str, Any]) -> str:
@@ -33,9 +35,19 @@ def discard_text(record: dict[str, Any]) -> str:
     return discard_with_write_up(DiscardPuzzle.from_json(record)).write_up
 
 
-WRITERS: dict[str, Callable[[dict[str, Any]], str]] = {"bid": bid_text,
+def play_text(record: dict[str, Any]) -> str:
+    """The write-up of a play record (`trainer.generate.write_ups.play`, with the shared
+    solver)."""
+    from trainer.generate.write_ups.play import play_write_up
+    from trainer.solver import default_solver
+
+    return play_write_up(PlayPuzzle.from_json(record), default_solver())
+
+
+WRITERS: dict[str, Callable[[dict[str, Any]], str]] = {"play": play_text, "bid": bid_text,
                                                         "discard": discard_text}
-DEFAULT_BANK = {"bid": "puzzles/bid.jsonl", "discard": "puzzles/discard.jsonl"}
+DEFAULT_BANK = {"play": "puzzles/play.jsonl", "bid": "puzzles/bid.jsonl",
+                "discard": "puzzles/discard.jsonl"}
 
 
 @dataclass(frozen=True)
@@ -50,7 +62,7 @@ def filled_lines(kind: str, lines: list[str]) -> tuple[list[str], int]:
     """The bank's lines with their write-ups set, and how many changed. Raises `PuzzleError`
     for an unknown kind or a line that is not a record of it."""
     if kind not in WRITERS:
-        raise PuzzleError(f"kind: {kind} has no write-ups to fill (bid or discard)")
+        raise PuzzleError(f"kind: {kind} has no write-ups to fill (play, bid or discard)")
     out, changed = [], 0
     for number, line in enumerate(lines, 1):
         if not line.strip():
@@ -82,4 +94,4 @@ def fill_bank(kind: str, path: str | Path, check: bool = False) -> FillReport:
 
 
 __all__ = ["DEFAULT_BANK", "FillReport", "bid_text", "discard_text", "fill_bank",
-           "filled_lines"]
+           "filled_lines", "play_text"]

@@ -11,18 +11,18 @@ Built from the record and the solver, in the manner of Bridge Master's write-ups
    (`trainer.generate.card_reasons`): "7♣ at once fails: it lets West ruff: ...".
 
 Every clause is a fact of the solver's lines and the engine's rules, so the same record gives
-the same write-up (the generator sets it; `fill_bank` sets it on records written before).
+the same write-up (the generator sets it; `trainer.generate.write_ups.fill` sets it on records
+written before).
 """
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from trainer.generate.card_reasons import wrong_card_reasons
 from trainer.generate.explain import card_role, play_text
 from trainer.generate.goals import judge
-from trainer.generate.records import Decision, PlayPuzzle, read_jsonl, write_jsonl
+from trainer.generate.records import Decision, PlayPuzzle
 from trainer.generate.right_reasons import right_card_reason
 from trainer.play import PlayState
 from trainer.rules import Play
@@ -107,14 +107,3 @@ def play_write_up(puzzle: PlayPuzzle, solver: Solver) -> str:
     kept = plan[:max(1, room)]
     text = sentences(" ".join(kept + trap))[:MAX_SENTENCES]
     return " ".join(text)
-
-
-def fill_play_bank(path: str | Path, solver: Solver) -> int:
-    """Set ``write_up`` on every record of the play bank at ``path`` (JSON Lines), leaving every
-    other field as it is; returns how many records. For a bank written before write-ups
-    existed: the text equals what the generator now sets (`play_write_up` reads only the
-    record and the solver). Raises `PuzzleError` naming a bad record."""
-    records = list(read_jsonl(path))
-    for obj in records:
-        obj["write_up"] = play_write_up(PlayPuzzle.from_json(obj), solver)
-    return write_jsonl(path, records)
