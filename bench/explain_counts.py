@@ -1,11 +1,12 @@
-"""How often each reason class fires over the play bank, and which concepts the write-ups of
-each bank mention (prints figures; not a test).
+"""How often each reason class fires over the play bank, and which concepts the play
+write-ups mention (prints figures; not a test; the bidding and discard banks:
+``bench/write_up_counts.py``).
 
 - Play reasons: at every decision of every play puzzle, each wrong card (one per equivalence
   class) is explained (`trainer.generate.card_reasons.wrong_card_reasons`); every class that
   holds is counted, and the first one (the one the page shows first).
 - Right cards: the `trainer.generate.right_reasons` kind of each decision's main-line card.
-- Write-ups: for each bank, how many write-ups mention each concept (`CONCEPTS`, by words).
+- Write-ups: how many play write-ups mention each concept (`CONCEPTS`, by words).
 
 Run: ``python bench/explain_counts.py [--every 1]`` (``--every N``: every Nth play puzzle).
 """
@@ -41,14 +42,8 @@ CONCEPTS = {
     "loser": r"\bloser",
     "throw-in": r"must lead next|must then lead",
     "duck": r"\bduck",
-    "void": r"\bvoid\b",
-    "singleton": r"singleton",
-    "side winners": r"side winner",
-    "kitty": r"\bkitty\b",
-    "partner's bid": r"partner",
     "misère": r"misère",
-    "slam": r"\bslam",
-    "percentages": r"\d+%",
+    "length": r"length",
 }
 
 
@@ -97,16 +92,14 @@ def play_counts(every: int) -> None:
 
 
 def concept_counts() -> None:
-    for name in ("play", "bid", "discard"):
-        path = BANKS / f"{name}.jsonl"
-        texts = [json.loads(line).get("write_up", "") for line in path.open(encoding="utf-8")
-                 if line.strip()]
-        written = sum(1 for t in texts if t)
-        print(f"\n{name} bank: {len(texts)} records, {written} with a write-up")
-        for concept, pattern in CONCEPTS.items():
-            n = sum(1 for t in texts if re.search(pattern, t, re.IGNORECASE))
-            if n:
-                print(f"  {concept:<26}{n:>6}")
+    path = BANKS / "play.jsonl"
+    texts = [json.loads(line).get("write_up", "") for line in path.open(encoding="utf-8")
+             if line.strip()]
+    print(f"\nplay bank: {len(texts)} records, {sum(1 for t in texts if t)} with a write-up")
+    for concept, pattern in CONCEPTS.items():
+        n = sum(1 for t in texts if re.search(pattern, t, re.IGNORECASE))
+        if n:
+            print(f"  {concept:<26}{n:>6}")
 
 
 def main() -> None:
