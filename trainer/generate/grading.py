@@ -32,7 +32,9 @@ class Verdict:
     ``value``/``best``: the solver's values (declarer side's tricks from this trick on) after
     this card and with the best card; ``cost``: tricks it gives away against the best card
     (0 for a right card that is not the very best); ``replies``: the other seats' cards played
-    after it, in order; ``refutation`` / ``right_line``: trick-by-trick stories (wrong cards).
+    after it, in order; ``refutation`` / ``right_line``: trick-by-trick stories (wrong cards);
+    ``refutation_plays`` / ``right_line_plays``: the same two lines as plays from the position
+    before the card, the learner's card first (wrong cards; empty for a right card).
     """
 
     play: Play
@@ -46,6 +48,8 @@ class Verdict:
     right_line: tuple[TrickStory, ...]
     explanation: str
     solved: bool
+    refutation_plays: tuple[Play, ...] = ()
+    right_line_plays: tuple[Play, ...] = ()
 
 
 class PuzzleSession:
@@ -169,7 +173,8 @@ class PuzzleSession:
         others = tuple(p for p in right if p != good)
         text = self._explain(play, value, cost, good, others, ref_story, right_story, counted)
         return Verdict(play, False, value, best, cost, right, (), ref_story, right_story, text,
-                       False)
+                       False, refutation_plays=tuple(refutation),
+                       right_line_plays=tuple(right_line))
 
     def _best_right(self, right: tuple[Play, ...]) -> Play:
         recorded = self.puzzle.solution
