@@ -416,6 +416,14 @@ def test_two_players_click_the_table_cards_when_playing_from_the_table(db: Path)
     assert "Click or tap a card from your face-up table cards to play it." in captions(at)
     solve(at, puzzle)
     assert any(s.value == "Puzzle solved!" for s in at.success)
+    # a wrong table card, stepped through on the 2-player table
+    at.button(key="play_retry").click().run()
+    click_card(at, "7C")
+    assert step_caption(at) == "**Trick 8 of 10: You play 7♣** · step 2 of 5"
+    step(at, "forward")
+    assert step_caption(at) == "**Trick 8 of 10: North wins with 8♣** · step 3 of 5"
+    assert "Trick 8, won by North" in trick_drawn(at)
+    assert "You (table)" in trick_drawn(at) and "North (hand)" in trick_drawn(at)
 
 
 def captions(at: AppTest) -> str:

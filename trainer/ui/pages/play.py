@@ -1,14 +1,20 @@
 """Play puzzles page: pick a puzzle (by theme, contract, side and rating, or "next puzzle for
 me"), then play the learner's cards on a face-up table, each card graded by the solver.
 
-A right card is followed by the partner's and opponents' replies, shown one at a time
-(`PAUSE_KEY` seconds apart); a wrong card shows the explanation and the refutation beside the
-right card's line, trick by trick. "Retry" starts the puzzle again, "Show solution" tells the
-main line (which counts as a miss if the try is not over). With a learner chosen on Home, the
-first result of each showing is recorded once in the store (the puzzle's record rating as its
-starting rating) and puts a failed puzzle in the review queue; only the learner's first attempt
-at a puzzle moves the ratings, a later showing is practice and the page says so.
-``?puzzle=<id>`` in the address opens a puzzle.
+The learner's cards at the bottom of the table are the buttons (`trainer.ui.puzzles.play_hand`):
+a click or a tap plays the card; a card not legal now stays dimmed and says why; a led joker
+asks for its suit after it is clicked. A right card is followed by the partner's and
+opponents' replies, shown one at a time (`PAUSE_KEY` seconds apart). A wrong card shows the
+explanation, and the table steps through the refutation ("after your card") or the right
+card's line ("after the right card"), trick by trick, forward and back
+(`trainer.ui.puzzles.stepper`; both lines are also in words under an expander). "Retry"
+starts the puzzle again, "Show solution" steps through the main line the same way (which
+counts as a miss if the try is not over). Once the puzzle is over its write-up, if it has one,
+is shown under "The idea". With a learner chosen on Home, the first result of each showing is
+recorded once in the store (the puzzle's record rating as its starting rating) and puts a
+failed puzzle in the review queue; only the learner's first attempt at a puzzle moves the
+ratings, a later showing is practice and the page says so. ``?puzzle=<id>`` in the address
+opens a puzzle.
 """
 
 from __future__ import annotations

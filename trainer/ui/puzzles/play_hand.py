@@ -95,8 +95,8 @@ def hand_buttons(attempt: PlayAttempt, on_play: OnPlay) -> None:
     css = card_buttons_css(HAND_KEY, faces)
     if st.session_state.get(JOKER_KEY) == turn:  # the joker clicked: marked while its suits show
         joker = key_class(card_key(Play(JOKER).code, turn))
-        css = css.replace("</style>", f".{joker} button{{outline:3px solid {JOKER_INK};"
-                          "outline-offset:2px;transform:translateY(-5px)}</style>")
+        css = css.replace("</style>", f".{joker} button{{outline:3px solid {JOKER_INK} "
+                          "!important;outline-offset:2px;transform:translateY(-5px)}</style>")
     st.html(css)
     _joker_suits(state, legal, turn, on_play)
     where = ""
