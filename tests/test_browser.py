@@ -2,8 +2,9 @@
 ``streamlit run streamlit_app.py`` server (its learner store in a temporary directory).
 
 A learner is created on Home, a lesson question answered, the first play puzzle of the bank
-solved by clicking its cards, and the progress found again after a reload. Every page is
-screenshotted at 1280 and 400 pixels wide into ``$TRAINER_SCREENSHOTS`` (default: a
+solved by clicking its cards on the table, and the progress found again after a reload; a wrong
+card's refutation is stepped through on the table, at a laptop's width and a phone's. Every
+page is screenshotted at 1280 and 400 pixels wide into ``$TRAINER_SCREENSHOTS`` (default: a
 ``screenshots`` folder under pytest's temporary directory).
 
 Skipped, with the reason, when ``/usr/bin/chromium`` or the ``playwright`` package is missing.
@@ -12,6 +13,7 @@ Skipped, with the reason, when ``/usr/bin/chromium`` or the ``playwright`` packa
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import socket
 import subprocess
@@ -24,6 +26,7 @@ from typing import Any
 
 import pytest
 
+from trainer.generate.explain import play_text
 from trainer.generate.records import PlayPuzzle, load_play_puzzles
 from trainer.notation import parse_play
 from trainer.progress import ProgressStore
@@ -199,10 +202,26 @@ def first_puzzle() -> PlayPuzzle:
 
 
 def card_button(page: Page, code: str) -> Any:
-    """The Play page's button for a card (its accessible name is the card, e.g. "9♥")."""
+    """The Play page's button for a card of the learner's hand on the table (its accessible
+    name says what it does: "Play 9♥"; a led joker: "Play the joker (then name its suit)")."""
     play = parse_play(code)
-    name = "Joker" if play.card.is_joker else play.card.pretty
-    return page.get_by_role("button", name=name, exact=True).first
+    hand = page.locator(".st-key-play_hand")
+    if play.card.is_joker:
+        return hand.get_by_role("button", name="Play the joker", exact=False).first
+    return hand.get_by_role("button", name=f"Play {play_text(play)}", exact=True)
+
+
+def play_card(page: Page, code: str) -> None:
+    """Click the card ``code`` on the table (a led joker: then its suit, if asked)."""
+    click(page, card_button(page, code))
+    play = parse_play(code)
+    suits = page.locator(".st-key-play_joker_suits")
+    if play.named is not None and suits.count():
+        click(page, suits.get_by_role("button", name=play.named.noun, exact=False))
+
+
+STEP_CAPTION_JS = ("() => Array.from(document.querySelectorAll('[data-testid=\"stMarkdown\"]'),"
+                   " e => e.innerText).find(t => t.includes(' · step ')) || ''")
 
 
 # --- the tests ---------------------------------------------------------------------------------
@@ -240,8 +259,14 @@ def test_solve_the_first_puzzle_and_find_it_after_reload(page: Page, server: str
     open_page(page, f"{server}/play?learner=Bea&puzzle={puzzle.id}")
     expect(page.get_by_role("heading", name=puzzle.title)).to_be_visible()
     snap(page, shots, "play")
+    # the cards are the table's own: card faces, in the bottom hand, big enough to tap
+    first = card_button(page, puzzle.solution[0].line[0].code)
+    face = first.evaluate("b => getComputedStyle(b).backgroundImage")
+    assert face.startswith('url("data:image/svg+xml;base64,'), face
+    box = first.bounding_box()
+    assert box is not None and box["width"] >= 50 and box["height"] >= 70, box
     for decision in puzzle.solution:
-        click(page, card_button(page, decision.line[0].code))
+        play_card(page, decision.line[0].code)
     expect(page.get_by_text("Puzzle solved!", exact=True)).to_be_visible()
     snap(page, shots, "play-solved")
 
@@ -283,7 +308,7 @@ def test_a_reload_mid_puzzle_keeps_the_cards_played(page: Page, server: str) -> 
     page.get_by_label("New learner").fill("Dot")
     click(page, page.get_by_role("button", name="Create"))
     open_page(page, f"{server}/play?learner=Dot&puzzle={puzzle.id}")
-    click(page, card_button(page, puzzle.solution[0].line[0].code))
+    play_card(page, puzzle.solution[0].line[0].code)
     expect(page.get_by_text("Card 1 ✓")).to_be_visible()
     page.reload()
     settle(page)
@@ -291,15 +316,62 @@ def test_a_reload_mid_puzzle_keeps_the_cards_played(page: Page, server: str) -> 
 
 
 def test_a_wrong_card_shows_the_refutation(page: Page, server: str, shots: Path) -> None:
-    puzzle = first_puzzle()
-    open_page(page, f"{server}/play?puzzle={puzzle.id}")
-    legal = [p.code for p in puzzle.position.to_state().legal_plays()]
-    wrong = next(c for c in legal if c not in {p.code for p in puzzle.solution[0].right})
-    click(page, card_button(page, wrong))
-    expect(page.get_by_text("After the right card")).to_be_visible()
+    """p0000001: East plays A♠ on North's 9♦ (9♥, a ruff, is right); the refutation is stepped
+    forward and back on the table, then the right card's line, then the solution."""
+    open_page(page, f"{server}/play?puzzle=p0000001")
+    play_card(page, "AS")
+    caption = "Trick 6 of 10: You play A♠ · step 2 of 7"
+    page.wait_for_function(f"() => ({STEP_CAPTION_JS})() === {caption!r}")
+    trick = page.get_by_role("region", name="the table").get_by_label("the trick")
+    expect(trick.get_by_role("img", name="ace of spades")).to_be_visible()
+    click(page, page.get_by_role("button", name="Forward"))
+    assert page.evaluate(STEP_CAPTION_JS) == "Trick 6 of 10: North wins with 9♦ · step 3 of 7"
+    expect(trick.get_by_text("Trick 6, won by North")).to_be_visible()
+    click(page, page.get_by_role("button", name="Forward"))
+    assert page.evaluate(STEP_CAPTION_JS).startswith("Trick 7 of 10: East (you) wins with Q♠")
+    click(page, page.get_by_role("button", name="Back"))
+    assert page.evaluate(STEP_CAPTION_JS).endswith("step 3 of 7")
+    page.keyboard.press("End")  # the keyboard steps too
+    page.wait_for_function(f"() => ({STEP_CAPTION_JS})().endsWith('step 7 of 7')")
+    settle(page)
+    click(page, page.get_by_role("radio", name="After the right card (9♥)").or_(
+        page.get_by_role("button", name="After the right card (9♥)")).first)
+    assert page.evaluate(STEP_CAPTION_JS) == "Trick 6 of 10: You play 9♥ · step 2 of 7"
+    snap(page, shots, "play-wrong")
+    # on a phone the four controls sit on one line, inside the screen
+    page.set_viewport_size({"width": 390, "height": 900})
+    settle(page)
+    boxes = [page.locator(f".st-key-play_step_{k} button").bounding_box()
+             for k in ("first", "back", "forward", "last")]
+    assert all(b is not None for b in boxes)
+    assert len({round(b["y"]) for b in boxes}) == 1, boxes
+    assert max(b["x"] + b["width"] for b in boxes) <= 390, boxes
+    page.set_viewport_size({"width": WIDTHS[0], "height": 900})
     click(page, page.get_by_role("button", name="Show solution"))
     expect(page.get_by_role("heading", name="Solution")).to_be_visible()
-    snap(page, shots, "play-wrong")
+    assert page.evaluate(STEP_CAPTION_JS) == ("The start, trick 6 of 10: you to play · step 1 "
+                                              "of 3")
+    click(page, page.get_by_role("button", name="Forward"))
+    assert page.evaluate(STEP_CAPTION_JS).startswith("Trick 6 of 10: East (you) ruffs with 9♥")
+    snap(page, shots, "play-solution")
+
+
+def test_a_phone_plays_a_card_on_the_table(page: Page, server: str, shots: Path) -> None:
+    """At 390 pixels the learner's hand fits the screen, card beside card, and a tap plays."""
+    puzzle = first_puzzle()
+    page.set_viewport_size({"width": 390, "height": 900})
+    open_page(page, f"{server}/play?puzzle={puzzle.id}")
+    buttons = page.locator(".st-key-play_hand button")
+    count = len(puzzle.position.hands[puzzle.learner])
+    expect(buttons).to_have_count(count)  # drawn once the button's code has loaded
+    boxes = [buttons.nth(i).bounding_box() for i in range(count)]
+    assert all(b is not None and b["x"] >= 0 and b["x"] + b["width"] <= 390 for b in boxes)
+    for left, right in itertools.pairwise(boxes):
+        assert left is not None and right is not None
+        assert left["x"] + left["width"] <= right["x"] or left["y"] + left["height"] <= right["y"]
+    snap(page, shots, "play-phone")
+    play_card(page, puzzle.solution[0].line[0].code)
+    expect(page.get_by_text("Card 1 ✓")).to_be_visible()
 
 
 def test_analyse_and_rules_pages(page: Page, server: str, shots: Path) -> None:

@@ -223,7 +223,7 @@ def test_a_wrong_card_names_every_right_card():
     assert f"is {play_text(shown)} (" in verdict.explanation
     if names is not None:
         verb = "keeps" if len(others) == 1 else "keep"
-        assert f"({names} {verb} it too); see both lines below." in verdict.explanation
+        assert f"({names} {verb} it too): step through" in verdict.explanation
 
 
 def test_illegal_card_is_refused_with_reason():

@@ -115,7 +115,7 @@ def test_app_serves_and_solves_a_table_puzzle(tmp_path, monkeypatch):
     at.switch_page("trainer/ui/pages/play.py").run()
     assert not at.exception, at.exception
     assert at.session_state["play_current"] == puzzle.id
-    assert any("face-up table cards" in m.value for m in at.markdown)
+    assert any("from your face-up table cards" in c.value for c in at.caption)
     state = puzzle.position.to_state()
     offered = {b.key.split(":")[1] for b in at.button
                if b.key and b.key.startswith("play_card:") and not b.disabled}

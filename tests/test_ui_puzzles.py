@@ -1,7 +1,7 @@
 """The Play puzzles page through AppTest, and its pure parts (choosing the next puzzle, the
-filters, the table drawing): a puzzle solved by clicking the recorded solution's cards is
-marked solved and saved once; a wrong card shows its refutation; nothing is saved without a
-learner; failed puzzles come back first when due."""
+filters, the table drawing): a puzzle solved by clicking the recorded solution's cards on the
+table is marked solved and saved once; a wrong card shows its refutation, stepped through on
+the table; nothing is saved without a learner; failed puzzles come back first when due."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from trainer.cards import JOKER
+from trainer.generate.explain import play_text
 from trainer.generate.grading import PuzzleSession
 from trainer.generate.records import PlayPuzzle
 from trainer.notation import parse_play
@@ -27,6 +28,7 @@ from trainer.ui.data.puzzle_bank import (
 )
 from trainer.ui.data.puzzle_choice import TARGET_SCORE, next_puzzle, record_rating
 from trainer.ui.widgets.board import NARROW_STYLE, board_html, compass, history_rows
+from trainer.ui.widgets.card_buttons import key_class
 
 APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
 PLAY = "trainer/ui/pages/play.py"
@@ -42,9 +44,12 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return path
 
 
-def start(puzzle: PlayPuzzle | None = None, learner: str | None = None) -> AppTest:
+def start(puzzle: PlayPuzzle | None = None, learner: str | None = None,
+          rules: RuleSet | None = None) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=60)
     at.session_state["play_pause"] = 0
+    if rules is not None:
+        at.session_state["rules"] = rules
     if puzzle is not None:
         at.query_params["puzzle"] = puzzle.id
     if learner is not None:
@@ -55,13 +60,22 @@ def start(puzzle: PlayPuzzle | None = None, learner: str | None = None) -> AppTe
     return at
 
 
+def card_keys(at: AppTest) -> list[str]:
+    """The keys of the card buttons on show (``play_card:<code>:<turn>``)."""
+    return [b.key for b in at.button if b.key and b.key.startswith("play_card:")]
+
+
 def card_key(at: AppTest, code: str) -> str:
     """The key of the button for play ``code`` at the decision on show."""
-    return next(b.key for b in at.button
-                if b.key and b.key.rsplit(":", 1)[0] == f"play_card:{code}")
+    return next(k for k in card_keys(at) if k.rsplit(":", 1)[0] == f"play_card:{code}")
 
 
 def click_card(at: AppTest, code: str) -> None:
+    """Click the card ``code`` on the table; a led joker named as a suit (``JK:H``) whose suit
+    is asked for is clicked, then its suit."""
+    codes = {k.rsplit(":", 1)[0] for k in card_keys(at)}
+    if f"play_card:{code}" not in codes and code.startswith("JK:"):
+        at.button(key=card_key(at, "JK")).click().run()
     at.button(key=card_key(at, code)).click().run()
     assert not at.exception, at.exception
 
@@ -109,11 +123,19 @@ def test_page_renders_the_puzzle(db: Path) -> None:
     assert 'aria-label="the table"' in text and 'role="img"' in text
     state = puzzle.position.to_state()
     for seat, hand in state.hands.items():
-        for card in hand:
-            assert card.label in text, (seat, card)
+        for card in hand:  # the learner's cards are the buttons, not drawn a second time
+            assert (card.label in text) is (seat is not puzzle.learner), (seat, card)
     hand = state.hands[puzzle.learner]
-    keys = {b.key for b in at.button if b.key and b.key.startswith("play_card:")}
+    keys = card_keys(at)
     assert {k.split(":", 1)[1].split(":")[0] for k in keys} == {c.code for c in hand}
+    # each legal card is a button named for a screen reader, drawn as its card face
+    legal = state.legal_plays()
+    assert {b.label for b in at.button if b.key in keys} == {f"Play {play_text(p)}"
+                                                             for p in legal}
+    css = " ".join(h.value for h in at.html)
+    for key in keys:
+        assert f".{key_class(key)} button{{background-image:url(\"data:image/svg+xml;" in css
+    assert "Click or tap a card to play it." in captions(at)
     assert at.query_params["puzzle"] == puzzle.id
 
 
@@ -198,8 +220,43 @@ def test_the_joker_button_is_called_joker_when_it_cannot_be_played(db: Path) -> 
     assert all(p.card != JOKER for p in state.legal_plays())
     at = start(puzzle)
     [joker] = [b for b in at.button if b.key and b.key.startswith("play_card:JK:")]
-    assert joker.label == "Joker" and joker.disabled
+    reason = "the joker may be played only when you cannot follow suit"
+    assert joker.label == f"Joker: not now, {reason}" and joker.disabled
+    assert joker.help == f"Not now: {reason}."
     assert all(b.label != "Jo" for b in at.button)
+    assert ("Dimmed cards cannot be played now: you must follow diamonds; "
+            f"{reason}.") in captions(at)
+
+
+def test_a_card_that_cannot_follow_is_dimmed_with_the_reason(db: Path) -> None:
+    # p0000025: East must follow diamonds; K♠ and K♣ stay in the hand, disabled, saying why.
+    puzzle = BANK.by_id("p0000025")
+    at = start(puzzle)
+    [king] = [b for b in at.button if b.key and b.key.startswith("play_card:KS:")]
+    assert king.disabled and king.label == "K♠: not now, you must follow diamonds"
+    assert king.help == "Not now: you must follow diamonds."
+    assert "Dimmed cards cannot be played now: you must follow diamonds." in captions(at)
+    legal = [b for b in at.button if b.key in card_keys(at) and not b.disabled]
+    assert legal and all(b.label.startswith("Play ") and "♦" in b.label for b in legal)
+
+
+def test_a_led_joker_asks_for_its_suit_after_it_is_clicked(db: Path) -> None:
+    # p0000026: South leads at no trumps and may name the joker as any suit.
+    puzzle = BANK.by_id("p0000026")
+    at = start(puzzle)
+    assert not [k for k in card_keys(at) if k.startswith("play_card:JK:C:")]
+    joker = at.button(key=card_key(at, "JK"))
+    assert joker.label == "Play the joker (then name its suit)"
+    joker.click().run()
+    suits = [b for b in at.button if b.key and b.key.startswith("play_card:JK:")
+             and b.key.count(":") == 3]
+    assert [b.key.split(":")[2] for b in suits] == ["S", "C", "D", "H"]
+    assert [b.help for b in suits][-1] == "Play the joker (named ♥)"
+    turn = at.session_state["play_joker_open"]
+    at.button(key=f"play_joker_cancel:{turn}").click().run()  # Cancel: the suits go
+    assert not [b for b in at.button if b.key and b.key.count(":") == 3]
+    click_card(at, "JK:C")  # a right card: the joker as clubs
+    assert at.success[0].value.startswith("**Card 1 ✓ Joker (named ♣)**")
 
 
 def test_wrong_card_shows_its_refutation_and_is_saved_as_failed(db: Path) -> None:
@@ -225,6 +282,148 @@ def test_wrong_card_shows_its_refutation_and_is_saved_as_failed(db: Path) -> Non
     at.button(key="play_reveal").click().run()
     assert any(h.value == "Solution" for h in at.subheader)
     assert len(store.attempts(learner)) == 1
+
+
+def step_caption(at: AppTest) -> str:
+    """The stepper's caption on show: ``"**Trick 6 of 10: ...** · step 2 of 7"``."""
+    [caption] = [m.value for m in at.markdown if " · step " in m.value]
+    return caption
+
+
+def trick_drawn(at: AppTest) -> str:
+    """The trick panel of the table drawn (its HTML)."""
+    [board] = [m.value for m in at.markdown if 'aria-label="the table"' in m.value]
+    trick = board[board.index('aria-label="the trick"'):]
+    return trick[:trick.index("</section>")]
+
+
+def name(code: str) -> str:
+    """A card's screen-reader name, as the table's pictures carry it."""
+    return parse_play(code).card.label
+
+
+def step(at: AppTest, which: str) -> None:
+    at.button(key=f"play_step_{which}").click().run()
+    assert not at.exception, at.exception
+
+
+def test_a_wrong_cards_refutation_is_stepped_through_on_the_table(db: Path) -> None:
+    # p0000001: East (you) plays A♠ on North's 9♦ at 7♥; the right card is 9♥ (a ruff).
+    puzzle = BANK.by_id("p0000001")
+    verdict = PuzzleSession(puzzle).play("AS")
+    assert not verdict.right and len(verdict.refutation) == 5
+    at = start(puzzle)
+    click_card(at, "AS")
+    # it starts on the table with the card just played: start, A♠, then tricks 6 to 10
+    assert step_caption(at) == "**Trick 6 of 10: You play A♠** · step 2 of 7"
+    trick = trick_drawn(at)
+    assert name("AS") in trick and name("9D") in trick and "Trick 6<" in trick
+    step(at, "forward")
+    assert step_caption(at) == "**Trick 6 of 10: North wins with 9:red[♦]** · step 3 of 7"
+    trick = trick_drawn(at)
+    assert "Trick 6, won by North" in trick
+    assert all(p.card.label in trick for p in verdict.refutation[0].plays)
+    step(at, "forward")
+    assert step_caption(at) == "**Trick 7 of 10: East (you) wins with Q♠** · step 4 of 7"
+    assert all(p.card.label in trick_drawn(at) for p in verdict.refutation[1].plays)
+    step(at, "back")
+    assert step_caption(at).endswith("· step 3 of 7")
+    at.run()  # a rerun keeps the step on show
+    assert step_caption(at).endswith("· step 3 of 7")
+    step(at, "last")
+    assert step_caption(at) == ("**Trick 10 of 10: South wins with K♣** · step 7 of 7")
+    assert at.button(key="play_step_forward").disabled
+    assert "Trick 10, won by South" in trick_drawn(at)
+    assert all(p.card.label in trick_drawn(at) for p in verdict.refutation[4].plays)
+    step(at, "first")
+    assert step_caption(at) == "**The start, trick 6 of 10: you to play** · step 1 of 7"
+    assert at.button(key="play_step_back").disabled
+    assert name("AS") not in trick_drawn(at) and name("9D") in trick_drawn(at)
+    # the right card's line, from the table with 9♥ played
+    line = at.segmented_control(key=next(w.key for w in at.segmented_control))
+    assert line.options == ["After your card (A♠)", "After the right card (9♥)"]
+    line.set_value("right").run()
+    assert step_caption(at) == "**Trick 6 of 10: You play 9:red[♥]** · step 2 of 7"
+    assert name("9H") in trick_drawn(at)
+    step(at, "forward")
+    assert step_caption(at) == ("**Trick 6 of 10: East (you) ruffs with 9:red[♥] and wins** · "
+                                "step 3 of 7")
+    # the lines stay in words too, for a screen reader
+    words = " ".join(m.value for m in at.markdown)
+    assert "- Trick 6: North 9♦, East A♠, South 9♠, West 10♠ — North wins with 9♦." in words
+    # a Retry, then the same wrong card: the stepper starts again at the card just played
+    at.button(key="play_retry").click().run()
+    assert not [m for m in at.markdown if " · step " in m.value]
+    click_card(at, "AS")
+    assert step_caption(at) == "**Trick 6 of 10: You play A♠** · step 2 of 7"
+
+
+def test_show_solution_steps_through_the_main_line(db: Path) -> None:
+    puzzle = BANK.by_id("p0000001")  # the main line: 9♥ ruffs trick 6, A♠ wins trick 7
+    at = start(puzzle)
+    at.button(key="play_reveal").click().run()
+    assert step_caption(at) == "**The start, trick 6 of 10: you to play** · step 1 of 3"
+    assert name("9D") in trick_drawn(at) and name("9H") not in trick_drawn(at)
+    step(at, "forward")
+    assert step_caption(at) == ("**Trick 6 of 10: East (you) ruffs with 9:red[♥] and wins** · "
+                                "step 2 of 3")
+    assert f"{name('9H')}, trump" in trick_drawn(at)
+    step(at, "forward")
+    assert step_caption(at) == "**Trick 7 of 10: East (you) wins with A♠** · step 3 of 3"
+    trick = trick_drawn(at)
+    assert "Trick 7, won by you" in trick
+    assert all(c in trick for c in (name("AS"), name("6S"), name("5S"),
+                                    name("JS")))
+    step(at, "back")
+    assert step_caption(at).endswith("· step 2 of 3")
+    words = " ".join(m.value for m in at.markdown)
+    assert "- Trick 7: East A♠, South 6♠, West 5♠, North J♠ — East wins with A♠." in words
+
+
+def test_the_write_up_is_shown_once_the_puzzle_is_over(db: Path, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+    import json
+
+    puzzle = dataclasses.replace(BANK.by_id("p0000001"),
+                                 write_up="Ruff the diamond with 9♥, then cash A♠.")
+    bank = tmp_path / "play.jsonl"
+    bank.write_text(json.dumps(puzzle.to_json()) + "\n")
+    monkeypatch.setenv("TRAINER_PUZZLES", str(bank))
+    at = start(puzzle)
+    assert not any(h.value == "The idea" for h in at.subheader)
+    solve(at, puzzle)
+    assert any(s.value == "Puzzle solved!" for s in at.success)
+    assert any(h.value == "The idea" for h in at.subheader)
+    assert any(m.value == "Ruff the diamond with 9:red[♥], then cash A♠." for m in at.markdown)
+    # an empty write-up (the shipped bank's record) has no heading
+    monkeypatch.delenv("TRAINER_PUZZLES")
+    again = start(BANK.by_id("p0000001"))
+    again.button(key="play_reveal").click().run()
+    assert not any(h.value == "The idea" for h in again.subheader)
+
+
+def test_two_players_click_the_table_cards_when_playing_from_the_table(db: Path) -> None:
+    # p2000001: South plays from the face-up table cards (RULES.md §1): those are the buttons.
+    puzzle = BANK.by_id("p2000001")
+    state = puzzle.position.to_state()
+    assert state.to_play_from == "table"
+    at = start(puzzle, rules=RuleSet(players=2))
+    assert at.session_state["play_current"] == puzzle.id
+    keys = card_keys(at)
+    assert sorted(k.split(":")[1] for k in keys) == sorted(c.code for c in
+                                                            state.face_up(puzzle.learner))
+    assert "Click or tap a card from your face-up table cards to play it." in captions(at)
+    solve(at, puzzle)
+    assert any(s.value == "Puzzle solved!" for s in at.success)
+    # a wrong table card, stepped through on the 2-player table
+    at.button(key="play_retry").click().run()
+    click_card(at, "7C")
+    assert step_caption(at) == "**Trick 8 of 10: You play 7♣** · step 2 of 5"
+    step(at, "forward")
+    assert step_caption(at) == "**Trick 8 of 10: North wins with 8♣** · step 3 of 5"
+    assert "Trick 8, won by North" in trick_drawn(at)
+    assert "You (table)" in trick_drawn(at) and "North (hand)" in trick_drawn(at)
 
 
 def captions(at: AppTest) -> str:
@@ -487,6 +686,45 @@ def test_board_shows_every_hand_and_the_history() -> None:
     assert len(rows) == len(state.history)
     assert all(r["Trick"].endswith("(before)") for r in rows)
     assert list(rows[0])[2:6] == ["North", "East", "South", "West"] if rows else True
+
+
+def test_line_steps_draw_the_start_the_card_and_each_trick() -> None:
+    from trainer.ui.puzzles.stepper import line_steps
+
+    puzzle = BANK.by_id("p0000001")
+    start_state = puzzle.position.to_state()
+    verdict = PuzzleSession(puzzle).play("AS")
+    steps = line_steps(start_state, verdict.refutation_plays, puzzle.learner, first_card=True)
+    assert [s.trick for s in steps] == [6, 6, 6, 7, 8, 9, 10]
+    assert steps[1].state.trick == [parse_play("9D"), parse_play("AS")]
+    assert [len(s.state.history) for s in steps] == [5, 5, 6, 7, 8, 9, 10]
+    assert steps[4].caption == "Trick 8 of 10: South ruffs with 6♥ and wins"
+    assert len(start_state.history) == 5 and start_state.trick == [parse_play("9D")]  # as it was
+    # without the first card, and a line that stops inside a trick
+    cut = line_steps(start_state, verdict.refutation_plays[:6], puzzle.learner)
+    assert [s.caption for s in cut] == [
+        "The start, trick 6 of 10: you to play",
+        "Trick 6 of 10: North wins with 9♦",
+        "Trick 7 of 10, unfinished: North J♠, East Q♠, South 6♠"]
+    assert line_steps(start_state, (), puzzle.learner)[0].state.trick == start_state.trick
+
+
+def test_reasons_are_said_to_the_learner_and_keys_become_classes() -> None:
+    from trainer.cards import Seat
+    from trainer.ui.puzzles.play_hand import your_reason
+    from trainer.ui.widgets.card_buttons import card_buttons_css
+
+    assert your_reason("S must follow hearts", Seat.S) == "you must follow hearts"
+    assert your_reason("N must follow clubs from the hand", Seat.N) == (
+        "you must follow clubs from your hand")
+    assert your_reason("the joker may be played only when its holder cannot follow suit",
+                       Seat.E) == "the joker may be played only when you cannot follow suit"
+    assert key_class("play_card:JK:H:0.1") == "st-key-play_card-JK-H-0-1"
+    css = card_buttons_css("play_hand", {"play_card:AS:0.0": "<svg/>"})
+    assert css.startswith("<style>") and css.endswith("</style>") and "\n" not in css
+    assert '.st-key-play_card-AS-0-0 button{background-image:url("data:image/svg+xml;base64,' \
+        'PHN2Zy8+")}' in css
+    assert ".st-key-play_hand .stButton button:disabled{opacity:0.4" in css
 
 
 def test_next_puzzle_looks_up_a_shortlist_only() -> None:

@@ -34,7 +34,12 @@ class Verdict:
     ``value``/``best``: the solver's values (declarer side's tricks from this trick on) after
     this card and with the best card; ``cost``: tricks it gives away against the best card
     (0 for a right card that is not the very best); ``replies``: the other seats' cards played
-    after it, in order; ``refutation`` / ``right_line``: trick-by-trick stories (wrong cards).
+    after it, in order; ``refutation`` / ``right_line``: trick-by-trick stories (wrong cards);
+    ``refutation_plays`` / ``right_line_plays``: the same two lines as plays from the position
+    before the card, the learner's card first (wrong cards; empty for a right card);
+    ``reasons``: why a wrong card fails, in concepts (`trainer.generate.card_reasons`, the
+    first ones shown in ``explanation``); ``explanation``: the verdict in words (a right card:
+    why it works, `trainer.generate.right_reasons`).
     """
 
     play: Play
@@ -49,6 +54,8 @@ class Verdict:
     explanation: str
     solved: bool
     reasons: tuple[CardReason, ...] = ()
+    refutation_plays: tuple[Play, ...] = ()
+    right_line_plays: tuple[Play, ...] = ()
 
 
 class PuzzleSession:
@@ -183,7 +190,7 @@ class PuzzleSession:
                                            counted))
         text = self._explain(play, value, cost, good, others, reasons, counted)
         return Verdict(play, False, value, best, cost, right, (), ref_story, right_story, text,
-                       False, reasons)
+                       False, reasons, tuple(refutation), tuple(right_line))
 
     def _best_right(self, right: tuple[Play, ...]) -> Play:
         recorded = self.puzzle.solution
@@ -212,8 +219,8 @@ class PuzzleSession:
         # the line below follows one right card; any others keep the goal too
         also = (f" ({names_list([play_text(p) for p in others])} "
                 f"{'keeps' if len(others) == 1 else 'keep'} it too)" if others else "")
-        return (f"{head}{why} The right card for {who} is {play_text(good)}{also}; "
-                f"see both lines below.")
+        return (f"{head}{why} The right card for {who} is {play_text(good)}{also}: step "
+                f"through both lines on the table.")
 
 
 REASONS_SHOWN = 2

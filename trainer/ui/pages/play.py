@@ -1,14 +1,20 @@
 """Play puzzles page: pick a puzzle (by theme, contract, side and rating, or "next puzzle for
 me"), then play the learner's cards on a face-up table, each card graded by the solver.
 
-A right card is followed by the partner's and opponents' replies, shown one at a time
-(`PAUSE_KEY` seconds apart); a wrong card shows the explanation and the refutation beside the
-right card's line, trick by trick. "Retry" starts the puzzle again, "Show solution" tells the
-main line (which counts as a miss if the try is not over). With a learner chosen on Home, the
-first result of each showing is recorded once in the store (the puzzle's record rating as its
-starting rating) and puts a failed puzzle in the review queue; only the learner's first attempt
-at a puzzle moves the ratings, a later showing is practice and the page says so.
-``?puzzle=<id>`` in the address opens a puzzle.
+The learner's cards at the bottom of the table are the buttons (`trainer.ui.puzzles.play_hand`):
+a click or a tap plays the card; a card not legal now stays dimmed and says why; a led joker
+asks for its suit after it is clicked. A right card is followed by the partner's and
+opponents' replies, shown one at a time (`PAUSE_KEY` seconds apart). A wrong card shows the
+explanation, and the table steps through the refutation ("after your card") or the right
+card's line ("after the right card"), trick by trick, forward and back
+(`trainer.ui.puzzles.stepper`; both lines are also in words under an expander). "Retry"
+starts the puzzle again, "Show solution" steps through the main line the same way (which
+counts as a miss if the try is not over). Once the puzzle is over its write-up, if it has one,
+is shown under "The idea". With a learner chosen on Home, the first result of each showing is
+recorded once in the store (the puzzle's record rating as its starting rating) and puts a
+failed puzzle in the review queue; only the learner's first attempt at a puzzle moves the
+ratings, a later showing is practice and the page says so. ``?puzzle=<id>`` in the address
+opens a puzzle.
 """
 
 from __future__ import annotations
@@ -31,8 +37,6 @@ from trainer.generate.grading import Verdict, main_line_story
 from trainer.generate.records import PlayPuzzle
 from trainer.play import PlayState
 from trainer.progress import Learner
-from trainer.rules import Play
-from trainer.two_player import TablePlayState
 from trainer.ui.data.profile import STORE_ERRORS, current_learner, store
 from trainer.ui.data.puzzle_bank import (
     CONTRACT_TYPES,
@@ -44,7 +48,10 @@ from trainer.ui.data.puzzle_bank import (
 )
 from trainer.ui.puzzles.picker import NO_MATCH, PARAM, PuzzlePicker, open_bank, rating_line
 from trainer.ui.puzzles.play_attempt import PlayAttempt
+from trainer.ui.puzzles.play_hand import hand_buttons
+from trainer.ui.puzzles.stepper import draw_stepper, line_steps
 from trainer.ui.widgets.board import board_html, history_rows
+from trainer.ui.widgets.cards import red_suits
 
 ATTEMPT_KEY = "play_attempt"  # the PlayAttempt of the puzzle on show
 UNFINISHED_SETTING = "play_unfinished"  # a first try still going: {"puzzle": id, "plays": codes}
@@ -158,43 +165,6 @@ def _reveal() -> None:
     _keep_unfinished(attempt)
 
 
-def play_button_label(play: Play, several: bool) -> str:
-    """A card button's label: the card (red suits in red), and the named suit of a led joker."""
-    if play.card.is_joker:
-        return f"Joker, name {play.named.symbol}" if several and play.named else "Joker"
-    colour = "red" if play.card.suit is not None and play.card.suit.is_red else "gray"
-    return f":{colour}[**{play.card.pretty}**]" if colour == "red" else f"**{play.card.pretty}**"
-
-
-def _card_buttons(attempt: PlayAttempt) -> None:
-    legal = attempt.legal_plays()
-    state = attempt.state
-    if not legal:
-        return
-    learner = attempt.session.learner
-    hand = state.hands[learner]
-    where = ""
-    if isinstance(state, TablePlayState) and state.to_play_from is not None:
-        # 2 players: the hand, or the face-up table cards (RULES.md §1)
-        hand = state.available(learner, state.to_play_from)
-        where = " from your " + ("hand" if state.to_play_from == "hand" else
-                                 "face-up table cards")
-    st.markdown(f"**Your play** ({seat_name(learner)}): choose a card{where} with the "
-                "buttons below.")
-    with st.container(horizontal=True, gap="small", key="play_cards"):
-        for card in sorted(hand, key=state.order.display_key):
-            plays = [p for p in legal if p.card == card]
-            if not plays:
-                reason = state.why_illegal(Play(card)) or "not legal now"
-                st.button(card.pretty, key=f"play_card:{card.code}:{attempt.turn}", disabled=True,
-                          help=f"Not now: {reason}.")
-                continue
-            for play in plays:
-                st.button(play_button_label(play, len(plays) > 1),
-                          key=f"play_card:{play.code}:{attempt.turn}", on_click=_play,
-                          args=(play.code, attempt.turn), help=f"Play {play_text(play)}")
-
-
 def _stories(stories: Sequence[TrickStory]) -> str:
     return "\n".join(f"- {s.text}" for s in stories) or "- (no more tricks)"
 
@@ -247,11 +217,10 @@ def _right(n: int, verdict: Verdict, state: PlayState) -> None:
 
 def _wrong(n: int, verdict: Verdict) -> None:
     st.error(f"**Card {n} ✗** {verdict.explanation}", icon=":material/cancel:")
-    left, right = st.columns(2)
-    with left:
+    # the lines are stepped through on the board; here they are in words, trick by trick
+    with st.expander("Both lines in words"):
         st.markdown(f"**After you play {play_text(verdict.play)}** (best play by both sides)")
         st.markdown(_stories(verdict.refutation))
-    with right:
         best = ", ".join(play_text(p) for p in verdict.right_plays)
         st.markdown(f"**After the right card** ({best})")
         st.markdown(_stories(verdict.right_line))
@@ -263,8 +232,18 @@ def _solution(puzzle: PlayPuzzle) -> None:
     for n, decision in enumerate(puzzle.solution, 1):
         right = " or ".join(play_text(p) for p in decision.right)
         decisions.append(f"{n}. {right}")
-    st.markdown("Your decisions on the main line: " + "; ".join(decisions) + ".")
-    st.markdown(_stories(main_line_story(puzzle)))
+    st.markdown("Your decisions on the main line: " + "; ".join(decisions) + ". Step through "
+                "it on the table above.")
+    with st.expander("The main line in words"):
+        st.markdown(_stories(main_line_story(puzzle)))
+
+
+def _write_up(attempt: PlayAttempt) -> None:
+    """The puzzle's write-up ("The idea"), once the puzzle is over and when it has one."""
+    text = attempt.puzzle.write_up.strip()
+    if text and (attempt.session.finished or attempt.revealed):
+        st.subheader("The idea")
+        st.markdown(red_suits(text))
 
 
 def _outcome(attempt: PlayAttempt, chooser: PuzzlePicker[PlayPuzzle]) -> None:
@@ -353,8 +332,9 @@ def goal_text(puzzle: PlayPuzzle) -> str:
 
 def _board(attempt: PlayAttempt) -> None:
     """The table: the replies after a right card one by one (a "Skip" button shows the end at
-    once), then the position now; after a wrong card, the table with that card played, the
-    position the verdict is about (the try is over; Retry goes back)."""
+    once), then the position now with the learner's cards to click (`hand_buttons`); after a
+    wrong card, the refutation and the right card's line stepped through on the table; once
+    the solution is shown, the main line the same way; else the table as it stands."""
     frames = attempt.frames
     attempt.frames = []
     pause = float(st.session_state.get(PAUSE_KEY, PAUSE))
@@ -369,12 +349,54 @@ def _board(attempt: PlayAttempt) -> None:
         place.markdown(board_html(frame, learner, live=False), unsafe_allow_html=True)
         time.sleep(pause)
     skip.empty()
-    shown, live = attempt.state, bool(attempt.legal_plays())
     last = attempt.verdicts[-1] if attempt.verdicts else None
-    if last is not None and not last.right and not attempt.revealed:
-        shown = attempt.state.copy()
-        shown.push(last.play)
-    place.markdown(board_html(shown, learner, live=live), unsafe_allow_html=True)
+    if attempt.revealed:
+        with place.container():
+            _solution_steps(attempt)
+    elif last is not None and not last.right:
+        with place.container():
+            _wrong_steps(attempt, last)
+    elif attempt.legal_plays():
+        with place.container():
+            st.markdown(board_html(attempt.state, learner, bottom=False),
+                        unsafe_allow_html=True)
+            hand_buttons(attempt, _play)
+    else:
+        place.markdown(board_html(attempt.state, learner, live=False), unsafe_allow_html=True)
+
+
+def step_key(attempt: PlayAttempt, line: str) -> str:
+    """The session key of the step on show of ``line`` (``"yours"``, ``"right"`` or
+    ``"solution"``): by puzzle, try and decision, so a rerun keeps it and a new card or a
+    Retry starts at the default step again."""
+    return f"play_step:{attempt.puzzle.id}:{attempt.turn}:{line}"
+
+
+def _wrong_steps(attempt: PlayAttempt, verdict: Verdict) -> None:
+    """After a wrong card: "after your card" (the refutation) or "after the right card",
+    stepped through on the table, starting from the table with the card just played."""
+    right = verdict.right_line_plays[0] if verdict.right_line_plays else verdict.right_plays[0]
+    names = {"yours": f"After your card ({play_text(verdict.play)})",
+             "right": f"After the right card ({play_text(right)})"}
+    st.markdown(f":red[**✗ {label_text(verdict.play)} is not the right card.**] Step "
+                "through what happens after it, and after the right card:")
+    line = st.segmented_control("Line to step through", list(names), format_func=names.get,
+                                default="yours", required=True,
+                                key=f"play_line:{attempt.puzzle.id}:{attempt.turn}")
+    plays = verdict.right_line_plays if line == "right" else verdict.refutation_plays
+    steps = line_steps(attempt.state, plays or (verdict.play,), attempt.session.learner,
+                       first_card=True)
+    draw_stepper(steps, step_key(attempt, line or "yours"), attempt.session.learner,
+                 default=min(1, len(steps) - 1))
+
+
+def _solution_steps(attempt: PlayAttempt) -> None:
+    """The solution's main line stepped through on the table, from the puzzle's position."""
+    puzzle = attempt.puzzle
+    st.markdown("**The solution**, trick by trick:")
+    plays = [p for d in puzzle.solution for p in d.line]
+    steps = line_steps(puzzle.position.to_state(), plays, attempt.session.learner)
+    draw_stepper(steps, step_key(attempt, "solution"), attempt.session.learner)
 
 
 def _history(attempt: PlayAttempt) -> None:
@@ -404,12 +426,12 @@ def render() -> None:
     played = chooser.played_before(puzzle)
     _header(puzzle, attempt, current_learner(), played)
     _board(attempt)
-    _card_buttons(attempt)
     _outcome(attempt, chooser)
     _verdicts(attempt)
     _actions(attempt, chooser, played)
     if attempt.revealed:
         _solution(puzzle)
+    _write_up(attempt)
     _history(attempt)
 
 

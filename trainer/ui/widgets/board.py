@@ -88,15 +88,31 @@ def _panel(state: PlayState, seat: Seat, learner: Seat, width: int, you: bool,
         if not cards:
             body = '<div style="font-size:0.85rem;color:#666">no cards left</div>'
         body += _table_piles(state, seat, width)
+    return (f'<section aria-label="{escape(label)}" style="min-width:0">'
+            f"{_heading(state, seat, caption, live)}{body}</section>")
+
+
+def _heading(state: PlayState, seat: Seat, caption: str, live: bool) -> str:
     turn = live and state.to_play is seat
     weight = "700" if turn else "600"
     source = getattr(state, "to_play_from", None)  # 2 players: hand or table
     marker = (" · to play" + (f" from the {source}" if source else "")) if turn else ""
-    return (
-        f'<section aria-label="{escape(label)}" style="min-width:0">'
-        f'<div style="font-weight:{weight};font-size:0.9rem;margin-bottom:2px">{caption}'
-        f'<span style="color:#b35c00">{marker}</span></div>{body}</section>'
-    )
+    return (f'<div style="font-weight:{weight};font-size:0.9rem;margin-bottom:2px">{caption}'
+            f'<span style="color:#b35c00">{marker}</span></div>')
+
+
+def seat_heading_html(state: PlayState, seat: Seat, learner: Seat, *, you: bool = True,
+                      live: bool = True) -> str:
+    """The line over a seat's hand, as `board_html` draws it: ``"South (you) · to play"``
+    (the "to play" part, and at two players where from, only when ``live`` and it is the
+    seat's turn). For a hand the page draws itself (the learner's cards as buttons)."""
+    return _heading(state, seat, escape(seat_caption(state, seat, learner, you)), live)
+
+
+def table_piles_html(state: PlayState, seat: Seat, width: int = SIDE_WIDTH) -> str:
+    """``seat``'s 2-player table piles as `board_html` draws them under the hand (RULES.md
+    §1); the empty string at other tables."""
+    return _table_piles(state, seat, width)
 
 
 def _table_piles(state: PlayState, seat: Seat, width: int) -> str:
@@ -169,13 +185,18 @@ def trick_panel(state: PlayState, learner: Seat, you: bool = True, live: bool = 
     )
 
 
-def board_html(state: PlayState, learner: Seat, *, you: bool = True, live: bool = True) -> str:
+def board_html(state: PlayState, learner: Seat, *, you: bool = True, live: bool = True,
+               bottom: bool = True) -> str:
     """The whole table (see the module docstring) as one line of HTML, ``learner``'s seat at
     the bottom; ``you`` False leaves out the "you" words (a table seen by an analyst); ``live``
-    False leaves out whose turn it is (a puzzle that is over, or a table mid-replies)."""
+    False leaves out whose turn it is (a puzzle that is over, or a table mid-replies);
+    ``bottom`` False leaves out the learner's own hand, for a page that draws it below as
+    buttons to click."""
     where = compass(state.rules.seats, learner)
 
     def panel(seat: Seat) -> str:
+        if seat is learner and not bottom:
+            return ""
         return _panel(state, seat, learner, OWN_WIDTH if seat is learner else SIDE_WIDTH, you,
                       live)
 
@@ -195,8 +216,8 @@ def board_html(state: PlayState, learner: Seat, *, you: bool = True, live: bool 
         f'<div class="fh-trick" style="flex:1 1 210px;min-width:0">{trick}</div>'
         f'<div style="{side}">{panel(where["right"])}</div>'
         "</div>"
-        f'<div style="{centred}">{panel(where["bottom"])}</div>'
-        "</div>"
+        + (f'<div style="{centred}">{panel(where["bottom"])}</div>' if bottom else "")
+        + "</div>"
     )
 
 
