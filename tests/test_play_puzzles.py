@@ -200,7 +200,7 @@ def test_wrong_card_gets_refutation_and_right_line():
     assert "ruffs" in verdict.refutation[0].event
     assert verdict.right_line[0].plays[0] == parse_play("JK")
     assert verdict.explanation.startswith("A♠ costs 1 trick")
-    assert "The right card for South is the joker;" in verdict.explanation
+    assert "The right card for South is the joker:" in verdict.explanation
     with pytest.raises(ValueError, match="over"):
         session.play("JK")
     session.retry()

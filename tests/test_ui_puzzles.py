@@ -29,6 +29,7 @@ from trainer.ui.data.puzzle_bank import (
 from trainer.ui.data.puzzle_choice import TARGET_SCORE, next_puzzle, record_rating
 from trainer.ui.widgets.board import NARROW_STYLE, board_html, compass, history_rows
 from trainer.ui.widgets.card_buttons import key_class
+from trainer.ui.widgets.cards import red_suits
 
 APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
 PLAY = "trainer/ui/pages/play.py"
@@ -380,27 +381,20 @@ def test_show_solution_steps_through_the_main_line(db: Path) -> None:
     assert "- Trick 7: East A♠, South 6♠, West 5♠, North J♠ — East wins with A♠." in words
 
 
-def test_the_write_up_is_shown_once_the_puzzle_is_over(db: Path, tmp_path: Path,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    import dataclasses
-    import json
-
-    puzzle = dataclasses.replace(BANK.by_id("p0000001"),
-                                 write_up="Ruff the diamond with 9♥, then cash A♠.")
-    bank = tmp_path / "play.jsonl"
-    bank.write_text(json.dumps(puzzle.to_json()) + "\n")
-    monkeypatch.setenv("TRAINER_PUZZLES", str(bank))
+def test_the_write_up_is_shown_once_the_puzzle_is_over(db: Path) -> None:
+    puzzle = BANK.by_id("p0000001")
+    assert puzzle.write_up  # every shipped puzzle has one
     at = start(puzzle)
-    assert not any(h.value == "The idea" for h in at.subheader)
+    assert "**The idea**" not in [m.value for m in at.markdown]
     solve(at, puzzle)
     assert any(s.value == "Puzzle solved!" for s in at.success)
-    assert any(h.value == "The idea" for h in at.subheader)
-    assert any(m.value == "Ruff the diamond with 9:red[♥], then cash A♠." for m in at.markdown)
-    # an empty write-up (the shipped bank's record) has no heading
-    monkeypatch.delenv("TRAINER_PUZZLES")
-    again = start(BANK.by_id("p0000001"))
+    texts = [m.value for m in at.markdown]
+    assert "**The idea**" in texts
+    assert red_suits(puzzle.write_up) in texts
+    # shown the solution, the puzzle is over too
+    again = start(BANK.by_id("p0000025"))
     again.button(key="play_reveal").click().run()
-    assert not any(h.value == "The idea" for h in again.subheader)
+    assert red_suits(BANK.by_id("p0000025").write_up) in [m.value for m in again.markdown]
 
 
 def test_two_players_click_the_table_cards_when_playing_from_the_table(db: Path) -> None:

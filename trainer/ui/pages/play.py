@@ -46,6 +46,7 @@ from trainer.ui.data.puzzle_bank import (
     puzzle_label,
     themes_text,
 )
+from trainer.ui.puzzles.ideas import idea
 from trainer.ui.puzzles.picker import NO_MATCH, PARAM, PuzzlePicker, open_bank, rating_line
 from trainer.ui.puzzles.play_attempt import PlayAttempt
 from trainer.ui.puzzles.play_hand import hand_buttons
@@ -242,8 +243,7 @@ def _write_up(attempt: PlayAttempt) -> None:
     """The puzzle's write-up ("The idea"), once the puzzle is over and when it has one."""
     text = attempt.puzzle.write_up.strip()
     if text and (attempt.session.finished or attempt.revealed):
-        st.subheader("The idea")
-        st.markdown(red_suits(text))
+        idea(red_suits(text))
 
 
 def _outcome(attempt: PlayAttempt, chooser: PuzzlePicker[PlayPuzzle]) -> None:
