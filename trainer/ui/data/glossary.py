@@ -68,7 +68,8 @@ TERMS: tuple[Term, ...] = (
     Term("Strain", "what a bid is played in: one of the four suits as trumps, or no trumps. "
          "They rank spades, clubs, diamonds, hearts, no trumps, so 7♥ is above 7♦.", 3),
     Term("Trumps", "the suit named in the contract. Any trump beats every card of the other "
-         "suits; from the top: the joker, the right bower, the left bower, then A K Q 10 9 …",
+         "suits; from the top: the joker, the right bower, the left bower, then A, K, Q, 10 "
+         "and on down.",
          2, ("trump", "trumps", "trumping")),
     Term("No trumps", "a contract with no trump suit: the highest card of the suit led wins. "
          "The joker then belongs to no suit unless its holder names one (rule book §5).", 3,
