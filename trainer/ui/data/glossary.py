@@ -72,11 +72,13 @@ TERMS: tuple[Term, ...] = (
          "and on down.",
          2, ("trump", "trumps", "trumping")),
     Term("No trumps", "a contract with no trump suit: the highest card of the suit led wins. "
-         "The joker then belongs to no suit unless its holder names one (rule book §5).", 3,
+         "The joker then belongs to no suit unless its holder names one (see Joker).", 3,
          ("no trumps", "no-trump"), r"(?<=\d)NT"),
-    Term("Joker", "the highest card: the top trump in a suit contract; at no trumps and misère "
-         "it follows the special rules of rule book §5 (it wins the trick, and led, its holder "
-         "names the suit).", 2),
+    Term("Joker", "the highest card. In a suit contract it is the top trump. At no trumps and "
+         "misère it belongs to no suit unless the declarer named one for it before the first "
+         "lead: it may be played only when its holder cannot follow suit, and then wins the "
+         "trick; whoever leads it names the suit the others must follow (in the usual rules).",
+         5),
     Term("Bowers", "the two jacks of the trump colour. The right bower is the jack of trumps, "
          "the second-best trump; the left bower is the other jack of the same colour, the "
          "third-best trump, and it counts as a trump, not as its printed suit.", 2,
