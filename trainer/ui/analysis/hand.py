@@ -13,6 +13,11 @@ auction's assumptions. Thirteen cards (hand and kitty) with a contract ask for a
 `run_discard_analysis` calls ``trainer.simulate.analyse_discard`` (layout seed 0). Bad input
 raises a `TrainerError` with a message.
 
+The section's fields (`render_hand_analysis`): your seat, the dealer and the number of layouts;
+the hand, ticked in the pack or typed; the auction, clicked call by call or typed (both builders
+in `trainer.ui.analysis.builder`, which write the typed fields); the contract, for a discard.
+`load_hand` fills them in before the section is drawn (a puzzle opened from its page).
+
 One simulation runs at a time on the server (`_LOCK`: it keeps both cores busy), in the
 server's own process (``workers=1``: forking a threaded web server is not safe).
 """
