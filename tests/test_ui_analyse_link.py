@@ -6,7 +6,8 @@ loaded: a play puzzle's starting position in the position field, a bidding puzzl
 dealer and auction, a discard puzzle's 13 cards, contract and auction, each in the "analyse my
 hand" fields and ticked in the pack. The builder ticks cards into the hand and clicks calls into
 the auction in turn from the dealer's left (legal calls only, misère when the rules allow it),
-with Undo and Clear, and the analysis is made from what was built.
+with Undo and Clear, and the analysis is made from what was built. The position builder clicks
+cards into each hand and writes the position JSON, which is then valued.
 """
 
 from __future__ import annotations
@@ -315,3 +316,74 @@ def test_a_built_hand_is_analysed_by_the_real_simulation() -> None:
     table = at.dataframe[0].value
     assert "Pass" in set(table["Call"]) and table["Expected score"].notna().all()
     assert list(table["Expected score"]) == sorted(table["Expected score"], reverse=True)
+
+
+# --- building a play position by clicks ----------------------------------------------------------
+
+
+def give(at: AppTest, seat: str, codes: list[str]) -> AppTest:
+    at.segmented_control(key="build_to").set_value(seat).run()
+    for code in codes:
+        at.button(key=f"build_card:{code}").click().run()
+        assert not at.exception, at.exception
+    return at
+
+
+def test_a_position_built_by_clicks_is_valued() -> None:
+    from trainer.solver import analyse
+
+    at = start(ANALYSE)
+    at.selectbox(key="build_contract").set_value("7H")
+    at.selectbox(key="build_declarer").set_value("S")
+    at.selectbox(key="build_leader").set_value("S").run()
+    for seat, codes in {"N": ["AS", "KS"], "E": ["QH", "4H"], "S": ["9S", "JK"],
+                        "W": ["9C", "8C"]}.items():
+        give(at, seat, codes)
+    assert at.session_state["build_hands"] == {"N": ["AS", "KS"], "E": ["QH", "4H"],
+                                               "S": ["9S", "JK"], "W": ["9C", "8C"]}
+    assert any("- **North** (2): A♠ K♠\n" in m for m in at.markdown.values)
+    assert at.button(key="build_card:AS").label == "A♠ N"
+    assert at.button(key="build_card:QH").label == ":red[Q♥] E"
+    at.button(key="build_write").click().run()
+    assert not at.exception and not at.error, at.error
+    position = parse_position(at.text_area(key="analyse_json").value)
+    assert position.contract.code == "7H" and position.leader is Seat.S
+    assert {s.value: [c.code for c in h] for s, h in position.hands.items()} == {
+        "N": ["AS", "KS"], "E": ["QH", "4H"], "S": ["9S", "JK"], "W": ["9C", "8C"]}
+    at.button(key="analyse_go").click().run()
+    expected = analyse(position)
+    table = at.dataframe[0].value
+    assert dict(zip(table["Code"], table["Value"], strict=True)) == {
+        p.code: v for p, v in expected.values.items()}
+
+
+def test_clicking_again_or_for_another_player_moves_the_card() -> None:
+    at = give(start(ANALYSE), "N", ["AS", "KS"])
+    give(at, "N", ["AS"])  # again: back to the pack
+    give(at, "E", ["KS"])  # another player's card: moved to East
+    assert at.session_state["build_hands"] == {"N": [], "E": ["KS"]}
+    at.button(key="build_clear").click().run()
+    assert at.session_state["build_hands"] == {}
+
+
+def test_a_built_position_that_cannot_arise_is_a_message() -> None:
+    at = give(start(ANALYSE), "N", ["AS", "KS"])
+    give(at, "E", ["QH"])
+    text = at.text_area(key="analyse_json").value
+    at.button(key="build_write").click().run()
+    assert at.text_area(key="analyse_json").value == text  # left as it was
+    [error] = at.error
+    assert error.value.startswith("Not a position yet: ")
+
+
+def test_a_misere_position_leaves_the_partner_out_and_the_example_reads_in() -> None:
+    at = start(ANALYSE)
+    at.button(key="build_read").click().run()  # the example: 8♥ by South, five cards each
+    example = parse_position(at.text_area(key="analyse_json").value)
+    assert at.session_state["build_hands"] == {
+        s.value: [c.code for c in h] for s, h in example.hands.items()}
+    at.selectbox(key="build_contract").set_value("MIS").run()
+    at.button(key="build_write").click().run()
+    assert not at.error, at.error
+    position = parse_position(at.text_area(key="analyse_json").value)
+    assert position.contract.misere and set(position.hands) == {Seat.E, Seat.S, Seat.W}

@@ -5,9 +5,11 @@ Two tabs. "A position in play": the position JSON of docs/DESIGN.md ("Card codes
 positions"); the page values each legal card of the player to move with the solver (the tricks
 the declarer's side takes from the current trick on, with best play by both sides after it;
 misère: the declarer's own tricks) and tells a principal line trick by trick. Bad input shows
-the parser's message naming the field, never a traceback. "Your hand": the "analyse my hand"
-section (`trainer.ui.analysis.hand`), the hand ticked in the pack and the auction clicked call by
-call (`trainer.ui.analysis.builder`) or typed.
+the parser's message naming the field, never a traceback. The position can be typed, started
+from a puzzle, or built by clicking cards (`trainer.ui.analysis.position_builder`).
+
+"Your hand": the "analyse my hand" section (`trainer.ui.analysis.hand`), the hand ticked in the
+pack and the auction clicked call by call (`trainer.ui.analysis.builder`) or typed.
 
 ``?puzzle=<id>`` (a puzzle page's "Analyse this position") loads that puzzle
 (`trainer.ui.analysis.from_puzzle`) and opens its tab. At the foot, "What these words mean".
@@ -37,6 +39,7 @@ from trainer.ui.analysis.position import (
     read_position,
     values_table,
 )
+from trainer.ui.analysis.position_builder import position_builder
 from trainer.ui.data.glossary import glossary_box, terms_in
 from trainer.ui.data.profile import plain
 from trainer.ui.data.puzzle_bank import load_bank
@@ -67,6 +70,16 @@ def _load_source() -> None:
         st.query_params[PARAM] = st.session_state[LOADED_KEY] = puzzle.id
     elif PARAM in st.query_params:
         del st.query_params[PARAM]
+
+
+def _text() -> str:
+    return str(st.session_state.get(TEXT_KEY, ""))
+
+
+def _put(text: str) -> None:
+    """The position builder's text into the field (the last valuation goes)."""
+    st.session_state[TEXT_KEY] = text
+    st.session_state.pop(RESULT_KEY, None)
 
 
 def _set_position(puzzle: PlayPuzzle) -> None:
@@ -159,6 +172,8 @@ def _position_tab() -> list[str]:
     st.markdown(INTRO)
     st.session_state.setdefault(TEXT_KEY, EXAMPLE)
     _sources()
+    with st.expander("Build a position by clicking cards", icon=":material/touch_app:"):
+        position_builder(_text, _put)
     st.text_area("Position (JSON)", key=TEXT_KEY, height=340,
                  help='Cards: rank + suit (AS, TH, JK); seats N E S W; contract 6S … 10NT, '
                       'MIS, OMIS. "trick" holds the cards already played to this trick, from '
