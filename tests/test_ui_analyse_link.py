@@ -344,6 +344,10 @@ def test_a_position_built_by_clicks_is_valued() -> None:
     assert any("- **North** (2): A♠ K♠\n" in m for m in at.markdown.values)
     assert at.button(key="build_card:AS").label == "A♠ N"
     assert at.button(key="build_card:QH").label == ":red[Q♥] E"
+    assert at.button(key="build_card:9C").proto.type == "primary"  # West's, and West is chosen
+    assert at.button(key="build_card:AS").proto.type == "secondary"
+    give(at, "E", [])
+    assert at.button(key="build_card:QH").label == "Q♥ E"  # on a red button: not red
     at.button(key="build_write").click().run()
     assert not at.exception and not at.error, at.error
     position = parse_position(at.text_area(key="analyse_json").value)

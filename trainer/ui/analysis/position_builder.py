@@ -116,9 +116,11 @@ def _read(get: Callable[[], str]) -> None:
     st.session_state[NOTE_KEY] = ("success", f"Taken from the position below{played}.")
 
 
-def _label(card: Card, seat: str | None) -> str:
+def _label(card: Card, seat: str | None, chosen: bool) -> str:
+    """A card button's label: the card (red suits in red, but on the chosen player's own
+    buttons, which are red), and the letter of the player holding it."""
     text = card.pretty
-    if card.suit is not None and card.suit.is_red:
+    if card.suit is not None and card.suit.is_red and not chosen:
         text = f":red[{text}]"
     return f"{text} {seat}" if seat else text
 
@@ -159,9 +161,10 @@ def _pack(rules: RuleSet) -> None:
         with st.container(horizontal=True, gap="small", key=f"build_suit_{group}"):
             for card in cards:
                 seat = holder(card.code)
-                st.button(_label(card, seat), key=f"build_card:{card.code}", on_click=_click,
-                          args=(card.code,), type="primary" if seat and seat == to
-                          else "secondary",
+                chosen = seat is not None and seat == to
+                st.button(_label(card, seat, chosen), key=f"build_card:{card.code}",
+                          on_click=_click, args=(card.code,),
+                          type="primary" if chosen else "secondary",
                           help=f"Held by {_seat_words(seat)}" if seat else None)
 
 

@@ -172,7 +172,8 @@ def _position_tab() -> list[str]:
     st.markdown(INTRO)
     st.session_state.setdefault(TEXT_KEY, EXAMPLE)
     _sources()
-    with st.expander("Build a position by clicking cards", icon=":material/touch_app:"):
+    with st.expander("Build a position by clicking cards", icon=":material/touch_app:",
+                     key="build_open"):
         position_builder(_text, _put)
     st.text_area("Position (JSON)", key=TEXT_KEY, height=340,
                  help='Cards: rank + suit (AS, TH, JK); seats N E S W; contract 6S … 10NT, '
