@@ -152,13 +152,20 @@ def _seat_words(seat: str) -> str:
     return seat_name(Seat(seat))
 
 
+COMPACT = ("<style>[class*='st-key-build_suit_'] button {min-height: 2rem; padding: 0.1rem "
+           "0.5rem}</style>")
+"""Smaller card buttons than Streamlit's, so that a suit takes two rows on a phone, not
+three."""
+
+
 def _pack(rules: RuleSet) -> None:
+    st.markdown(COMPACT, unsafe_allow_html=True)
     seats = [s.value for s in rules.seats]
     st.segmented_control("Give the cards you click to", seats, key=TO_KEY,
                          format_func=_seat_words, required=True)
     to = st.session_state.get(TO_KEY)
     for group, cards in groups(rules).items():
-        with st.container(horizontal=True, gap="small", key=f"build_suit_{group}"):
+        with st.container(horizontal=True, gap="xsmall", key=f"build_suit_{group}"):
             for card in cards:
                 seat = holder(card.code)
                 chosen = seat is not None and seat == to
