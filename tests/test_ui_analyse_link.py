@@ -233,6 +233,16 @@ def test_the_pack_is_the_pack_of_the_rules() -> None:
     assert [c.code for c in groups(forty_five)["S"]][-2:] == ["5S", "4S"]
 
 
+def test_a_card_ticked_from_a_pack_no_longer_in_use_is_dropped() -> None:
+    at = start(ANALYSE, rules=ruleset({"deck": 45}))
+    at.pills(key="hand_pick:S").set_value(["AS", "4S"]).run()
+    assert at.text_input(key="hand_cards").value == "AS 4S"
+    at.session_state["rules"] = AUSTRALIAN  # the 43-card pack: no black fours
+    at.run()
+    assert not at.exception, at.exception
+    assert at.pills(key="hand_pick:S").value == ["AS"]
+
+
 HAND = ["JK", "JH", "JD", "AH", "KH", "QH", "7S", "6C", "5C", "9D"]
 
 

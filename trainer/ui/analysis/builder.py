@@ -131,8 +131,12 @@ def hand_builder(rules: RuleSet) -> None:
     full = 10 + rules.kitty_size
     for group, cards in groups(rules).items():
         suit = cards[0].suit
+        options = [c.code for c in cards]
+        kept = st.session_state.get(PICK_PREFIX + group)
+        if isinstance(kept, list) and not set(kept) <= set(options):  # the pack changed
+            st.session_state[PICK_PREFIX + group] = [c for c in kept if c in options]
         st.pills("The joker" if suit is None else suit.noun.capitalize(),
-                 [c.code for c in cards], selection_mode="multi", key=PICK_PREFIX + group,
+                 options, selection_mode="multi", key=PICK_PREFIX + group,
                  format_func=_pill, on_change=_picked, label_visibility="collapsed")
     count = len(typed_cards(st.session_state.get(HAND_KEY, ""), rules))
     need = ("" if count in (10, full) else
