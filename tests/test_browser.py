@@ -3,8 +3,9 @@
 
 A learner is created on Home, a lesson question answered, the first play puzzle of the bank
 solved by clicking its cards on the table, and the progress found again after a reload; a wrong
-card's refutation is stepped through on the table, at a laptop's width and a phone's. Every
-page is screenshotted at 1280 and 400 pixels wide into ``$TRAINER_SCREENSHOTS`` (default: a
+card's refutation is stepped through on the table, at a laptop's width and a phone's; "Analyse
+this position" followed from a bidding and a play puzzle. Every page is screenshotted at 1280
+and 400 pixels wide into ``$TRAINER_SCREENSHOTS`` (default: a
 ``screenshots`` folder under pytest's temporary directory).
 
 Skipped, with the reason, when ``/usr/bin/chromium`` or the ``playwright`` package is missing.
@@ -377,7 +378,7 @@ def test_a_phone_plays_a_card_on_the_table(page: Page, server: str, shots: Path)
 def test_analyse_and_rules_pages(page: Page, server: str, shots: Path) -> None:
     open_page(page, f"{server}/analyse")
     click(page, page.get_by_role("button", name="Value every card"))
-    expect(page.get_by_text("Principal line")).to_be_visible()
+    expect(page.get_by_test_id("stTabs").get_by_text("Principal line")).to_be_visible()
     snap(page, shots, "analyse")
     open_page(page, f"{server}/rules")
     expect(page.get_by_role("heading", name="Rules", exact=True)).to_be_visible()
@@ -417,3 +418,48 @@ def test_bidding_and_discard_puzzles(page: Page, server: str, shots: Path) -> No
     click(page, page.get_by_role("button", name="Retry").first)
     expect(page.get_by_text("0 chosen so far")).to_be_visible()
     expect(page.locator("[data-testid=stCheckbox] input:checked")).to_have_count(0)
+
+
+def test_analyse_this_position_from_a_puzzle(page: Page, server: str, shots: Path) -> None:
+    """Once a bidding puzzle is graded, "Analyse this position" opens the Analyse page at
+    ``/analyse?puzzle=<id>`` with the puzzle's hand ticked in the pack and its auction in the
+    table, on the hand's tab; a play puzzle's button opens its position, and a reload of that
+    address loads it again."""
+    from trainer.generate.bid_puzzles import call_name
+    from trainer.ui.data.puzzle_bank import load_bid_puzzles
+
+    bid = load_bid_puzzles(ROOT / "puzzles" / "bid.jsonl")[0]
+    open_page(page, f"{server}/bidding?puzzle={bid.id}")
+    analyse = page.get_by_role("button", name="Analyse this position")
+    expect(analyse).to_have_count(0)  # not before the call is graded
+    best = call_name(bid.analysis.best.call)
+    click(page, page.get_by_role("button", name="Pass" if best == "pass" else best,
+                                 exact=True).first)
+    snap(page, shots, "bidding-analyse-button")
+    click(page, analyse)
+    page.wait_for_url(f"**/analyse?puzzle={bid.id}")
+    settle(page)
+    expect(page.get_by_text(f"From bidding puzzle {bid.id}")).to_be_visible()
+    expect(page.get_by_role("tab", name="Your hand: bid or discard")).to_have_attribute(
+        "aria-selected", "true")
+    field = page.get_by_label("Your hand: 10 cards to bid, or 13 (with the kitty) to discard")
+    assert field.input_value().split() == [c.code for c in bid.analysis.hand]
+    chosen = page.locator(".st-key-hand_pick-S, .st-key-hand_pick-C, .st-key-hand_pick-D, "
+                          ".st-key-hand_pick-H, .st-key-hand_pick-JK").locator(
+        "button[aria-pressed='true']")
+    expect(chosen).to_have_count(10)
+    expect(page.get_by_text("Next call: you.")).to_be_visible()
+    snap(page, shots, "analyse-from-bidding")
+
+    puzzle = first_puzzle()
+    open_page(page, f"{server}/play?puzzle={puzzle.id}")
+    click(page, page.get_by_role("button", name="Show solution"))
+    click(page, page.get_by_role("button", name="Analyse this position"))
+    page.wait_for_url(f"**/analyse?puzzle={puzzle.id}")
+    settle(page)
+    expect(page.get_by_text(f"From play puzzle {puzzle.id}")).to_be_visible()
+    page.reload()  # the address alone loads the puzzle again
+    settle(page)
+    expect(page.get_by_text(f"From play puzzle {puzzle.id}")).to_be_visible()
+    click(page, page.get_by_role("button", name="Value every card"))
+    expect(page.get_by_test_id("stTabs").get_by_text("Principal line")).to_be_visible()

@@ -69,7 +69,10 @@ def poor_call(puzzle: BidPuzzle) -> str:
 
 
 def text(at: AppTest) -> str:
-    return "\n".join(m.value for m in at.markdown)
+    """The page's Markdown, but the glossary box's (which names every grade)."""
+    glossary = {m.value for e in at.expander if e.label == "What these words mean"
+                for m in e.markdown}
+    return "\n".join(m.value for m in at.markdown if m.value not in glossary)
 
 
 # --- bidding -----------------------------------------------------------------------------------

@@ -13,6 +13,11 @@ auction's assumptions. Thirteen cards (hand and kitty) with a contract ask for a
 `run_discard_analysis` calls ``trainer.simulate.analyse_discard`` (layout seed 0). Bad input
 raises a `TrainerError` with a message.
 
+The section's fields (`render_hand_analysis`): your seat, the dealer and the number of layouts;
+the hand, ticked in the pack or typed; the auction, clicked call by call or typed (both builders
+in `trainer.ui.analysis.builder`, which write the typed fields); the contract, for a discard.
+`load_hand` fills them in before the section is drawn (a puzzle opened from its page).
+
 One simulation runs at a time on the server (`_LOCK`: it keeps both cores busy), in the
 server's own process (``workers=1``: forking a threaded web server is not safe).
 """
@@ -35,6 +40,20 @@ from trainer.cards import Seat, sort_key
 from trainer.errors import TrainerError
 from trainer.notation import parse_hand
 from trainer.rules import CardOrder, RuleSet
+from trainer.ui.analysis.builder import (
+    AUCTION_KEY,
+    CONTRACT_KEY,
+    DEALER_KEY,
+    FILLED_KEY,
+    HAND_KEY,
+    RIGHT,
+    SEAT_KEY,
+    auction_builder,
+    chosen_seats,
+    hand_builder,
+    set_hand,
+    sync_picks,
+)
 from trainer.ui.data.profile import plain
 from trainer.ui.data.state import current_rules
 from trainer.ui.widgets.auction import call_text, seat_words
@@ -45,7 +64,7 @@ MODULE = "trainer.simulate"
 ENTRY = "analyse_bid"
 SAMPLES = (20, 50, 100, 200)
 FIELDS = ("call", "ev", "se", "p_make")
-RIGHT = "On your right"  # the dealer choice that follows the seat picked
+SAMPLES_KEY = "hand_samples"
 _LOCK = threading.Lock()
 
 
@@ -134,50 +153,95 @@ def candidates_table(candidates: Sequence[Any], standing_side: str | None = None
     return frame.sort_values("Expected score", ascending=False, ignore_index=True)
 
 
+def load_hand(hand: Sequence[str], seat: str, dealer: str, calls: Sequence[str],
+              contract: str, samples: int, rules: RuleSet) -> None:
+    """Fill the section in (before it is drawn): ``hand`` (codes, ticked in the pack too),
+    ``seat``, ``dealer`` (a seat), the auction ``calls`` as made, ``contract`` (a code or
+    "") and the number of layouts (the nearest offered)."""
+    set_hand(list(hand), rules)
+    st.session_state[SEAT_KEY] = seat
+    st.session_state[DEALER_KEY] = dealer
+    st.session_state[AUCTION_KEY] = " ".join(calls)
+    st.session_state[CONTRACT_KEY] = contract
+    st.session_state.pop(FILLED_KEY, None)
+    st.session_state[SAMPLES_KEY] = min(SAMPLES, key=lambda n: abs(n - samples))
+
+
+def _auction_help(rules: RuleSet) -> str:
+    if rules.bid_after_pass == "always" or rules.one_round_bidding:
+        return "The calls as they were made, every player in turn."
+    return ("The calls as they were made: a player who has passed makes no more calls" +
+            ("." if rules.bid_after_pass == "never" and not rules.raise_reopens
+             else " until the bidding is reopened."))
+
+
+def _seats(rules: RuleSet) -> None:
+    """Your seat, the dealer and the number of layouts (South, dealer on your right, 100 by
+    default: with no calls yet it is your turn)."""
+    seats = [s.value for s in rules.seats]
+    for key, options, default in ((SEAT_KEY, seats, "S" if "S" in seats else seats[0]),
+                                  (DEALER_KEY, [RIGHT, *seats], RIGHT),
+                                  (SAMPLES_KEY, list(SAMPLES), 100)):
+        if st.session_state.get(key) not in options:
+            st.session_state[key] = default
+    left, middle, right = st.columns(3)
+    left.selectbox("Your seat", seats, key=SEAT_KEY)
+    middle.selectbox("Dealer", [RIGHT, *seats], key=DEALER_KEY,
+                     help="The player on the dealer's left calls first.")
+    right.selectbox("Layouts", SAMPLES, key=SAMPLES_KEY,
+                    help="How many deals of the unseen cards are played out: more is surer, "
+                         "and slower.")
+
+
+ABOUT = ("Deals the unseen cards at random many times (the layouts) and plays each layout double "
+         "dummy, to estimate each call's or discard's expected score, with its standard error "
+         "(± s.e.).")
+HAND_HEADING = "**Your hand**: tick the cards, or type them below."
+HAND_LABEL = "Your hand: 10 cards to bid, or {full} (with the kitty) to discard"
+AUCTION_HEADING = "**The auction**: click the calls, or type them below."
+AUCTION_LABEL = ("The auction from the dealer's left: so far, to bid; all of it (or none), to "
+                 "discard")
+CONTRACT_LABEL = "Your contract, to choose a discard ({full} cards)"
+
+
+def hand_words(rules: RuleSet) -> list[str]:
+    """What the section always shows in words (for the page's glossary box)."""
+    if not supported(rules):
+        return []
+    return [ABOUT, HAND_HEADING, HAND_LABEL, AUCTION_HEADING, AUCTION_LABEL, CONTRACT_LABEL]
+
+
 def render_hand_analysis() -> None:
-    """The section: a hand and auction form (4-player rules; a note otherwise)."""
+    """The section: your seat, the dealer, the hand (ticked in the pack or typed) and the
+    auction (clicked call by call or typed), a contract for a discard (4-player rules; a note
+    otherwise)."""
     rules = current_rules()
     if not supported(rules):
         st.info("Analyse my hand simulates the 4-player game; choose 4 players on the Rules "
                 "page to use it.")
         return
-    seats = [s.value for s in rules.seats]
-    st.divider()
     st.subheader("Analyse my hand")
-    st.caption("Deals the unseen cards at random many times and plays each layout double dummy, "
-               "to estimate what each call is worth.")
-    with st.form("hand_analysis"):
-        full = 10 + rules.kitty_size  # 13, or 15 with the 45-card pack's kitty of 5
-        hand_text = st.text_input(f"Your hand: 10 cards to bid, or {full} (with the kitty) to "
-                                  "discard", key="hand_cards",
-                                  placeholder="JK JH JD AH KH 7S 6C ...")
-        auction_text = st.text_input("The auction from the dealer's left: so far, to bid; "
-                                     "all of it (or none), to discard",
-                                     key="hand_auction", placeholder="P 6S P",
-                                     help="The calls as they were made, every player "
-                                     "in turn." if rules.bid_after_pass == "always" or
-                                     rules.one_round_bidding else "The calls as they were "
-                                     "made: a player who has passed makes no more calls"
-                                     + ("." if rules.bid_after_pass == "never"
-                                        and not rules.raise_reopens
-                                        else " until the bidding is reopened."))
-        contract_text = st.text_input(
-            f"Your contract, to choose a discard ({full} cards)", key="hand_contract",
-            placeholder="8H", help=f"With {full} cards: the bid you won. The auction is then "
-            "the whole auction, or left empty.")
-        left, middle, right = st.columns(3)
-        mine = seats.index("S") if "S" in seats else 0
-        seat = left.selectbox("Your seat", seats, index=mine)
-        # The dealer on your right by default, whatever seat you pick (the form sends the two
-        # together): with no calls yet, it is your turn.
-        dealer_choice = middle.selectbox("Dealer", [RIGHT, *seats],
-                                         help="The player on the dealer's left calls first.")
-        samples = right.selectbox("Layouts", SAMPLES, index=SAMPLES.index(100))
-        go = st.form_submit_button("Analyse the hand", type="primary", key="hand_go")
+    st.caption(ABOUT)
+    _seats(rules)
+    full = 10 + rules.kitty_size  # 13, or 15 with the 45-card pack's kitty of 5
+    st.markdown(HAND_HEADING)
+    hand_builder(rules)
+    hand_text = st.text_input(HAND_LABEL.format(full=full), key=HAND_KEY, on_change=sync_picks,
+                              placeholder="JK JH JD AH KH 7S 6C ...")
+    st.markdown(AUCTION_HEADING)
+    auction_builder(rules)
+    auction_text = st.text_input(AUCTION_LABEL, key=AUCTION_KEY, placeholder="P 6S P",
+                                 help=_auction_help(rules))
+    contract_text = st.text_input(
+        CONTRACT_LABEL.format(full=full), key=CONTRACT_KEY,
+        placeholder="8H", help=f"With {full} cards: the bid you won. The auction is then "
+        "the whole auction, or left empty.")
+    go = st.button("Analyse the hand", type="primary", key="hand_go",
+                   icon=":material/calculate:")
     if not go:
         return
-    dealer = seats[(seats.index(seat) - 1) % len(seats)] if dealer_choice == RIGHT \
-        else dealer_choice
+    seat, dealer = chosen_seats(rules)
+    samples = st.session_state[SAMPLES_KEY]
     bar = st.empty()
 
     def progress(done: float) -> None:

@@ -10,6 +10,8 @@
   beside the option words that cite it.
 - `profile` and `state`: the learner store and the session state the pages share.
 - `solver_access`: the one lock around the app's solver calls (Play, Discard, Analyse).
+- `glossary`: the words of the game and of the grading explained (the puzzle pages, Analyse and
+  Rules).
 
 Modules here import `trainer.ui.widgets` (a lesson's card markers become pictures) and each
 other, never the pages, `trainer.ui.puzzles` or `trainer.ui.analysis`.

@@ -1,11 +1,18 @@
-"""Analyse page: enter a position and see every card's double-dummy value.
+"""Analyse page: enter a position and see every card's double-dummy value; or a hand and an
+auction, and see every call or discard valued by simulation.
 
-The position is the JSON object of docs/DESIGN.md ("Card codes and positions"). The page values each
-legal card of the player to move with the solver (the tricks the declarer's side takes from the
-current trick on, with best play by both sides after it; misère: the declarer's own tricks) and
-tells a principal line trick by trick. Bad input shows the parser's message naming the field,
-never a traceback. Below it, the "analyse my hand" section (`trainer.ui.analysis.hand`) appears
-once the simulation module is installed.
+Two tabs. "A position in play": the position JSON of docs/DESIGN.md ("Card codes and
+positions"); the page values each legal card of the player to move with the solver (the tricks
+the declarer's side takes from the current trick on, with best play by both sides after it;
+misère: the declarer's own tricks) and tells a principal line trick by trick. Bad input shows
+the parser's message naming the field, never a traceback. The position can be typed, started
+from a puzzle, or built by clicking cards (`trainer.ui.analysis.position_builder`).
+
+"Your hand": the "analyse my hand" section (`trainer.ui.analysis.hand`), the hand ticked in the
+pack and the auction clicked call by call (`trainer.ui.analysis.builder`) or typed.
+
+``?puzzle=<id>`` (a puzzle page's "Analyse this position") loads that puzzle
+(`trainer.ui.analysis.from_puzzle`) and opens its tab. At the foot, "What these words mean".
 """
 
 from __future__ import annotations
@@ -21,7 +28,9 @@ wait_for_solver()
 
 from trainer.errors import TrainerError
 from trainer.generate.explain import seat_name
-from trainer.ui.analysis.hand import render_hand_analysis
+from trainer.generate.records import PlayPuzzle
+from trainer.ui.analysis.from_puzzle import LOADED_KEY, PAGES, PARAM, Loaded, load_from_address
+from trainer.ui.analysis.hand import hand_words, render_hand_analysis
 from trainer.ui.analysis.position import (
     EXAMPLE,
     PositionJob,
@@ -30,9 +39,12 @@ from trainer.ui.analysis.position import (
     read_position,
     values_table,
 )
+from trainer.ui.analysis.position_builder import position_builder
+from trainer.ui.data.glossary import glossary_box, terms_in
 from trainer.ui.data.profile import plain
 from trainer.ui.data.puzzle_bank import load_bank
-from trainer.ui.data.state import current_rules
+from trainer.ui.data.rule_options import rules_summary
+from trainer.ui.data.state import current_rules, switch_rules
 from trainer.ui.widgets.board import board_html
 
 TEXT_KEY = "analyse_json"
@@ -43,11 +55,55 @@ JOB_KEY = "analyse_job"  # the PositionJob running, if any
 STOPPED = "stopped"
 EXAMPLE_ID = "example"
 EXAMPLE_LABEL = "The example (8♥ by South, five tricks left)"
+TABS = ("A position in play", "Your hand: bid or discard")
+INTRO = ("Enter a position and see every card's double-dummy value: what each card is worth "
+         "when every player can see all the cards and plays perfectly.")
+
 
 def _load_source() -> None:
-    puzzle = load_bank().by_id(st.session_state.get(SOURCE_KEY))
+    """"Start from" changed: its position in the field, and the address in step."""
+    source = st.session_state.get(SOURCE_KEY)
+    puzzle = load_bank().by_id(source)
     st.session_state[TEXT_KEY] = pretty_json(puzzle.position) if puzzle else EXAMPLE
     st.session_state.pop(RESULT_KEY, None)
+    if puzzle is not None:
+        st.query_params[PARAM] = st.session_state[LOADED_KEY] = puzzle.id
+    elif PARAM in st.query_params:
+        del st.query_params[PARAM]
+
+
+def _text() -> str:
+    return str(st.session_state.get(TEXT_KEY, ""))
+
+
+def _put(text: str) -> None:
+    """The position builder's text into the field (the last valuation goes)."""
+    st.session_state[TEXT_KEY] = text
+    st.session_state.pop(RESULT_KEY, None)
+
+
+def _set_position(puzzle: PlayPuzzle) -> None:
+    """A play puzzle from the address: its starting position in the field."""
+    st.session_state[SOURCE_KEY] = puzzle.id
+    st.session_state[TEXT_KEY] = pretty_json(puzzle.position)
+    st.session_state.pop(RESULT_KEY, None)
+
+
+def _loaded_note(loaded: Loaded) -> None:
+    """What was loaded from the address, the way back to the puzzle, and a button to take its
+    rules when the learner's differ (a bid or discard is valued under the rules in use)."""
+    where = (f"its starting position is under **{TABS[0]}**" if loaded.kind == "play" else
+             f"the hand, seat, dealer and auction are under **{TABS[1]}**")
+    st.info(f"From {loaded.words}: {where}.", icon=":material/input:")
+    st.page_link(PAGES[loaded.kind], label="Back to the puzzle", icon=":material/arrow_back:",
+                 query_params={PARAM: loaded.puzzle.id})
+    rules = current_rules()
+    if loaded.kind != "play" and loaded.rules != rules:
+        st.warning(f"This puzzle was made under other rules ({rules_summary(loaded.rules)}) "
+                   f"than yours ({rules_summary(rules)}); the analysis uses yours.",
+                   icon=":material/rule:")
+        st.button("Use the puzzle's rules", key="analyse_puzzle_rules", on_click=switch_rules,
+                  args=(loaded.rules,), icon=":material/swap_horiz:")
 
 
 def _value() -> None:
@@ -111,13 +167,14 @@ def _show(result: Result) -> None:
     st.markdown("\n".join(f"- {s.text}" for s in result.line) or "- (nothing left to play)")
 
 
-def render() -> None:
-    """Draw the Analyse page."""
-    st.title("Analyse")
-    st.markdown("Enter a position and see every card's double-dummy value: what each card is "
-                "worth when every player can see all the cards and plays perfectly.")
+def _position_tab() -> list[str]:
+    """The position, its valuation and the result; what it shows in words."""
+    st.markdown(INTRO)
     st.session_state.setdefault(TEXT_KEY, EXAMPLE)
     _sources()
+    with st.expander("Build a position by clicking cards", icon=":material/touch_app:",
+                     key="build_open"):
+        position_builder(_text, _put)
     st.text_area("Position (JSON)", key=TEXT_KEY, height=340,
                  help='Cards: rank + suit (AS, TH, JK); seats N E S W; contract 6S … 10NT, '
                       'MIS, OMIS. "trick" holds the cards already played to this trick, from '
@@ -135,7 +192,24 @@ def render() -> None:
         st.error(f"That position will not do: {plain(str(result))}", icon=":material/error:")
     elif isinstance(result, Result):
         _show(result)
-    render_hand_analysis()
+        return [INTRO, result.position.contract.pretty, "the declarer takes … of the tricks",
+                "Principal line", *(s.text for s in result.line)]
+    return [INTRO]
+
+
+def render() -> None:
+    """Draw the Analyse page."""
+    st.title("Analyse")
+    loaded = load_from_address(_set_position)
+    if loaded is not None:
+        _loaded_note(loaded)
+    hand_first = loaded is not None and loaded.kind != "play"
+    position, hand = st.tabs(TABS, default=TABS[1] if hand_first else TABS[0])
+    with position:
+        words = _position_tab()
+    with hand:
+        render_hand_analysis()
+    glossary_box(terms_in([*words, *hand_words(current_rules())]), key="analyse_glossary")
 
 
 if __name__ == "__main__":

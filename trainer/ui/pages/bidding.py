@@ -15,16 +15,18 @@ the learner's first attempt at a puzzle is rated (a puzzle played before is prac
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import streamlit as st
 
+from trainer.generate.bands import BID_LIMITS
 from trainer.generate.bid_puzzles import BidGrade, BidPuzzle, call_name, grade_bid
 from trainer.generate.explain import seat_name
 from trainer.generate.write_ups.bid_reasons import BidReasonKind, bid_reason
 from trainer.ui.data.puzzle_bank import theme_words
 from trainer.ui.data.rule_options import rules_summary
-from trainer.ui.puzzles.answer import Answer, DecisionPage, band_badge, glossary
+from trainer.ui.puzzles.answer import Answer, DecisionPage, band_badge
 from trainer.ui.puzzles.ideas import WHY_COLUMN, all_reasons, idea, reason_line
 from trainer.ui.puzzles.picker import PuzzlePicker
 from trainer.ui.widgets.auction import auction_table, call_label, call_rows, call_text, seat_words
@@ -41,6 +43,13 @@ from trainer.ui.widgets.charts import PLOT_CONFIG
 
 KIND = "bid"
 ANSWER_KEY = "bid_answer"  # the Answer on show
+SCORE_NOTE = ("Score: the expected score, points for your side minus the opponents' on this "
+              "hand, over {samples} random layouts of the unseen cards played double dummy, each "
+              "call taken as the final contract (pass: the standing bid is played). Makes: the "
+              "chance that contract makes, whoever declares it; Tricks: the declaring side's "
+              "mean tricks. Double dummy, every player sees every card: real play makes "
+              "somewhat fewer tricks. Grades: Best within {:g} points of the top score, Good "
+              "within {:g}, Inaccuracy within {:g}, Mistake within {:g}, Blunder beyond.")
 
 
 def puzzle_label(puzzle: BidPuzzle) -> str:
@@ -49,8 +58,37 @@ def puzzle_label(puzzle: BidPuzzle) -> str:
     return f"{theme_words(puzzle.moment)} · {calls} · {puzzle.rating:.0f} · {puzzle.id}"
 
 
+def question(puzzle: BidPuzzle) -> str:
+    return "Is this hand a misère?" if puzzle.moment == "misere" else "Your call?"
+
+
+def score_note(puzzle: BidPuzzle) -> str:
+    """The caption under the graded table: what its columns and the grades mean."""
+    return SCORE_NOTE.format(*BID_LIMITS, samples=puzzle.analysis.samples)
+
+
+def auction_notes(puzzle: BidPuzzle) -> list[str]:
+    """What the layouts assumed of the other hands, in words."""
+    a = puzzle.analysis
+    return [*map(seat_words, a.inferences),
+            *(f"dropped, as no layout fitted: {seat_words(d)}" for d in a.dropped)]
+
+
+def page_words(puzzle: BidPuzzle, answer: Answer[BidGrade]) -> Iterable[str]:
+    """What the page shows in words (for the glossary box): the question, the rules, the
+    auction and the calls; once graded the explanation, the table's notes and the
+    assumptions."""
+    a = puzzle.analysis
+    words = [question(puzzle), rules_summary(a.rules), "The auction so far",
+             *(call_text(c) for c in a.auction), *(call_text(c) for c in a.legal)]
+    if answer.grade is not None:
+        words += [answer.grade.explanation, score_note(puzzle), pass_label(a),
+                  *auction_notes(puzzle)]
+    return words
+
+
 PAGE: DecisionPage[BidPuzzle, BidGrade] = DecisionPage(
-    KIND, "Bidding puzzles", "bidding", ANSWER_KEY, puzzle_label)
+    KIND, "Bidding puzzles", "bidding", ANSWER_KEY, puzzle_label, words=page_words)
 
 
 # --- callbacks ---------------------------------------------------------------------------------
@@ -72,8 +110,7 @@ def _call(chooser: PuzzlePicker[BidPuzzle], puzzle: BidPuzzle, code: str) -> Non
 
 def _header(chooser: PuzzlePicker[BidPuzzle], puzzle: BidPuzzle) -> None:
     a = puzzle.analysis
-    question = "Is this hand a misère?" if puzzle.moment == "misere" else "Your call?"
-    st.subheader(question)
+    st.subheader(question(puzzle))
     st.markdown(f"**You:** {seat_name(a.seat)} · **Dealer:** {seat_name(a.dealer)} · "
                 f"**Rules:** {rules_summary(a.rules)}")
     PAGE.about(chooser, puzzle, " · you see only your own hand.")
@@ -118,16 +155,9 @@ def _grade(puzzle: BidPuzzle, answer: Answer[BidGrade]) -> None:
                                 "Why": WHY_COLUMN})
     all_reasons("Why each call scores what it does",
                 [(call_text(c.call), bid_reason(analysis, c).text) for c in analysis.candidates])
-    st.caption("Score: the expected score, points for your side minus the opponents' on this "
-               f"hand, over {puzzle.analysis.samples} random layouts of the unseen cards played "
-               "double dummy, each call taken as the final contract (pass: the standing bid "
-               "is played). Makes: the chance that contract makes, whoever declares it; Tricks: "
-               "the declaring side's mean tricks. Double dummy, every player sees every card: "
-               "real play makes somewhat fewer tricks.")
-    glossary("the other hands and the kitty")
+    st.caption(score_note(puzzle))
     a = puzzle.analysis
-    notes = [*map(seat_words, a.inferences),
-             *(f"dropped, as no layout fitted: {seat_words(d)}" for d in a.dropped)]
+    notes = auction_notes(puzzle)
     if notes:
         st.caption("The layouts fit the auction: " + "; ".join(notes) + ".")
     # Trick counts say nothing about a misère decision: then the scores per call instead.

@@ -17,6 +17,7 @@ attempt at a puzzle is rated (a puzzle played before is practice).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import streamlit as st
@@ -28,7 +29,7 @@ from trainer.generate.explain import seat_name
 from trainer.generate.write_ups.discard_reasons import DiscardReasonKind, discard_reason
 from trainer.rules import CardOrder
 from trainer.ui.data.solver_access import solver_lock, wait_for_solver
-from trainer.ui.puzzles.answer import Answer, DecisionPage, band_badge, glossary
+from trainer.ui.puzzles.answer import Answer, DecisionPage, band_badge
 from trainer.ui.puzzles.ideas import WHY_COLUMN, all_reasons, idea, reason_line
 from trainer.ui.puzzles.picker import PuzzlePicker
 from trainer.ui.widgets.auction import auction_table
@@ -72,9 +73,36 @@ def _clear_picks() -> None:
     st.session_state[ROUND_KEY] = st.session_state.get(ROUND_KEY, 0) + 1
 
 
+def question(puzzle: DiscardPuzzle) -> str:
+    return f"Which {puzzle.rules.kitty_size} cards do you discard?"
+
+
+def score_note(puzzle: DiscardPuzzle) -> str:
+    """The caption under the graded table: what its columns and the grades mean."""
+    return (f"Each discard played double dummy on {puzzle.analysis.samples} random "
+            "layouts of the unseen cards. Score: the expected score, your side minus the "
+            "opponents, which the grade is on; Makes: the chance of making the contract; "
+            "Tricks: your side's mean tricks. A trick more than the contract needs is worth "
+            "little in 500, only through a slam or the defenders' 10 a trick (rule book §6), "
+            "so making counts most, but a discard that makes a little less often can still "
+            "score more. Every discard is played on the same layouts, so the gap between "
+            "two of them is surer than their ± s.e. (each score's own spread) suggests. "
+            f"{GRADES}")
+
+
+def page_words(puzzle: DiscardPuzzle, answer: Answer[DiscardGrade]) -> Iterable[str]:
+    """What the page shows in words (for the glossary box): the question, the contract and
+    the kitty, trumps marked; once graded the explanation and the table's notes."""
+    words = [question(puzzle), "Contract: … From the kitty", "trumps have a gold edge",
+             "The auction", puzzle.analysis.contract.pretty]
+    if answer.grade is not None:
+        words += [answer.grade.explanation, score_note(puzzle)]
+    return words
+
+
 # The page's flow; a fresh answer (another puzzle, or Retry) clears the ticks.
 PAGE: DecisionPage[DiscardPuzzle, DiscardGrade] = DecisionPage(
-    KIND, "Discard puzzles", "discard", ANSWER_KEY, puzzle_label, _clear_picks)
+    KIND, "Discard puzzles", "discard", ANSWER_KEY, puzzle_label, _clear_picks, page_words)
 
 
 def chosen(puzzle: DiscardPuzzle) -> list[Card]:
@@ -112,8 +140,7 @@ def _discard(chooser: PuzzlePicker[DiscardPuzzle], puzzle: DiscardPuzzle) -> Non
 
 def _header(chooser: PuzzlePicker[DiscardPuzzle], puzzle: DiscardPuzzle) -> None:
     a = puzzle.analysis
-    count = puzzle.rules.kitty_size
-    st.subheader(f"Which {count} cards do you discard?")
+    st.subheader(question(puzzle))
     kitty = " ".join(c.pretty for c in puzzle.kitty)
     st.markdown(f"**Contract:** {a.contract.pretty} by {seat_name(a.seat)} (you) · "
                 f"**From the kitty:** {kitty}")
@@ -169,16 +196,7 @@ def _grade(puzzle: DiscardPuzzle, answer: Answer[DiscardGrade]) -> None:
     all_reasons("Why each discard scores what it does",
                 [(discard_text(c), discard_reason(puzzle.analysis, c, puzzle.rules).text)
                  for c in puzzle.analysis.candidates])
-    st.caption(f"Each discard played double dummy on {puzzle.analysis.samples} random "
-               "layouts of the unseen cards. Score: the expected score, your side minus the "
-               "opponents, which the grade is on; Makes: the chance of making the contract; "
-               "Tricks: your side's mean tricks. A trick more than the contract needs is worth "
-               "little in 500, only through a slam or the defenders' 10 a trick (rule book §6), "
-               "so making counts most, but a discard that makes a little less often can still "
-               "score more. Every discard is played on the same layouts, so the gap between "
-               "two of them is surer than their ± s.e. (each score's own spread) suggests. "
-               f"{GRADES}")
-    glossary("the other three hands")
+    st.caption(score_note(puzzle))
     figure = score_figure(table, "Discard", "Expected score per discard")
     st.plotly_chart(figure, key="discard_chart", config=PLOT_CONFIG)
 

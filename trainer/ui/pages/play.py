@@ -46,6 +46,7 @@ from trainer.ui.data.puzzle_bank import (
     puzzle_label,
     themes_text,
 )
+from trainer.ui.puzzles.analyse_link import play_footer
 from trainer.ui.puzzles.ideas import idea
 from trainer.ui.puzzles.picker import NO_MATCH, PARAM, PuzzlePicker, open_bank, rating_line
 from trainer.ui.puzzles.play_attempt import PlayAttempt
@@ -429,6 +430,7 @@ def render() -> None:
     _outcome(attempt, chooser)
     _verdicts(attempt)
     _actions(attempt, chooser, played)
+    play_footer(attempt)  # "Analyse this position" once over; "What these words mean"
     if attempt.revealed:
         _solution(puzzle)
     _write_up(attempt)

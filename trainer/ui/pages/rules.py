@@ -1,5 +1,6 @@
 """Rules page: choose the preset and every option of `RuleSet`; the pack, the Avondale scoring
-table and the ladder of bids for the chosen rules.
+table, the ladder of bids for the chosen rules, the glossary (`trainer.ui.data.glossary`) and
+the rule book.
 
 Each option is a widget keyed ``rule:<name>`` (a toggle for true/false options, a selectbox for
 choices), seeded from the rules in use. Any change builds a new `RuleSet`; if the engine rejects
@@ -20,6 +21,7 @@ from trainer.bidding import Bid, ladder
 from trainer.errors import TrainerError
 from trainer.rules import PRESETS, STRAINS, RuleSet, preset_name
 from trainer.scoring import MISERE_VALUE, NULLO_VALUE, OPEN_MISERE_VALUE, bid_value
+from trainer.ui.data.glossary import TERMS, glossary_markdown
 from trainer.ui.data.profile import current_learner, md
 from trainer.ui.data.rule_book import rule_book_sections
 from trainer.ui.data.rule_options import SECTION_TITLES, OptionSpec, option_specs, rules_summary
@@ -296,7 +298,16 @@ def render() -> None:
     _pack(rules)
     _scoring(rules)
     _ladder(rules)
+    _glossary()
     _rule_book()
+
+
+def _glossary() -> None:
+    st.subheader("Glossary")
+    st.caption("The words the trainer uses, in plain terms; the puzzle and Analyse pages show "
+               "the ones they use under \"What these words mean\".")
+    with st.expander("Every word explained", icon=":material/menu_book:"):
+        st.markdown(glossary_markdown([t.name for t in TERMS]))
 
 
 def _rule_book() -> None:

@@ -6,6 +6,8 @@ because only puzzle pages use it:
 - `answer`: a one-decision puzzle's answer and its page flow: grading, saving once, Retry
   (Bidding and Discard pages).
 - `play_attempt`: one attempt at a play puzzle, kept between reruns (Play page).
+- `analyse_link`: the foot of each puzzle page: "Analyse this position" and "What these words
+  mean".
 
 Imports `trainer.ui.data` and `trainer.ui.widgets`, never the pages.
 """

@@ -6,14 +6,15 @@ A showing counts once: the first graded answer is its result (`SOLVED_BANDS` cou
 
 `DecisionPage` is that flow: the bank cut to the rules, the picker, the puzzle's id, themes and
 rating line, grading an answer and saving the counted one once for the learner, the "retry is
-practice" note, and the Retry and Next buttons. A page gives it what differs: how to label a
+practice" note, the Retry and Next buttons, and the page's foot ("Analyse this position" and the
+glossary box, `trainer.ui.puzzles.analyse_link`). A page gives it what differs: how to label a
 puzzle, what to clear when a fresh answer starts (the discard page's ticks), and how to draw the
 puzzle and its grade.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -24,6 +25,7 @@ from trainer.generate.bands import BANDS
 from trainer.ui.data.profile import current_learner
 from trainer.ui.data.puzzle_bank import Bank, themes_text
 from trainer.ui.data.puzzle_choice import P
+from trainer.ui.puzzles.analyse_link import puzzle_footer
 from trainer.ui.puzzles.picker import NO_MATCH, PuzzlePicker, open_bank, rating_line
 
 G = TypeVar("G")
@@ -71,27 +73,6 @@ class Answer(Generic[G]):
         self.retries += 1
 
 
-GLOSSARY = (
-    "- **A layout**: one way the cards you cannot see ({unseen}) might lie. The trainer deals "
-    "many at random, each fitting what the auction says.\n"
-    "- **Double dummy**: each layout is played out as if every player could see every card, "
-    "with the best play for both sides, by an exact search of the remaining tricks. It is the "
-    "fairest yardstick a computer has; real players, who cannot see the cards, make somewhat "
-    "fewer tricks.\n"
-    "- **Expected score**: the average over the layouts of your side's points minus the "
-    "opponents' (rule book §6).\n"
-    "- **± s.e.** (standard error): how far that average may be off because the layouts are a "
-    "sample; about two of them either side covers the true value nineteen times in twenty."
-)
-
-
-def glossary(unseen: str) -> None:
-    """A closed "What these words mean" box under a bid or discard grade, for new players;
-    ``unseen``: the cards the learner cannot see, in words."""
-    with st.expander("What these words mean", icon=":material/help:"):
-        st.markdown(GLOSSARY.format(unseen=unseen))
-
-
 def answer_actions(prefix: str, on_retry: Callable[[], None], on_next: Callable[[], None],
                    graded: bool) -> None:
     """The Retry and Next puzzle buttons under an answer (keys ``{prefix}_retry`` and
@@ -117,6 +98,11 @@ def _nothing() -> None:
     pass
 
 
+def _no_words(puzzle: Any, answer: Any) -> Iterable[str]:
+    del puzzle, answer
+    return ()
+
+
 @dataclass(frozen=True)
 class DecisionPage(Generic[P, GG]):
     """The flow of a one-decision puzzle page (module docstring).
@@ -124,7 +110,9 @@ class DecisionPage(Generic[P, GG]):
     ``kind``: the bank's kind, the picker's prefix, the store's kind and the prefix of the action
     buttons' keys; ``title``: the page title; ``what``: the bank in words (``"The bidding puzzle
     bank is empty."``); ``answer_key``: where the session keeps the `Answer` on show; ``label``:
-    a puzzle's line in the picker; ``clear``: called when a fresh answer starts and on Retry.
+    a puzzle's line in the picker; ``clear``: called when a fresh answer starts and on Retry;
+    ``words``: what the page shows of a puzzle and its answer, in words (the glossary box at
+    the foot lists the terms they use, `puzzle_footer`).
     """
 
     kind: str
@@ -133,6 +121,7 @@ class DecisionPage(Generic[P, GG]):
     answer_key: str
     label: Callable[[P], str]
     clear: Callable[[], None] = _nothing
+    words: Callable[[P, Answer[GG]], Iterable[str]] = _no_words
 
     def start(self, puzzle: P) -> None:
         """A fresh answer for ``puzzle`` (`clear` first)."""
@@ -196,8 +185,9 @@ class DecisionPage(Generic[P, GG]):
                grade: Callable[[P, Answer[GG]], None]) -> None:
         """Draw the page: the top (`open_bank`), the picker, then, below a divider, the puzzle
         on show: ``header`` (what is asked, `about`), ``board`` (the puzzle), then ``ask`` (the
-        choice) until answered, or ``grade`` and the saved result once graded; last the Retry
-        and Next buttons."""
+        choice) until answered, or ``grade`` and the saved result once graded; then the Retry
+        and Next buttons; last "Analyse this position" once graded and the glossary box
+        (`puzzle_footer`)."""
         fitting = open_bank(self.kind, self.title, self.what)
         if fitting is None:
             return
@@ -218,3 +208,4 @@ class DecisionPage(Generic[P, GG]):
             chooser.show_saved(puzzle)
         answer_actions(self.kind, lambda: self.retry(puzzle), chooser.next,
                        answer.grade is not None)
+        puzzle_footer(self.kind, puzzle.id, answer.grade is not None, self.words(puzzle, answer))

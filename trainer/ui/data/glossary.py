@@ -1,0 +1,162 @@
+"""The trainer's glossary: the words of the game and of the trainer's grading, each with a plain
+explanation for a new player, citing the rule book (RULES.md, "rule book §N") where a rule is
+involved. One list for every page: the Bidding, Discard, Play and Analyse pages show the terms
+their text uses in a closed "What these words mean" box (`glossary_box`), and the Rules page
+shows it whole (`glossary_markdown` of `TERMS`).
+
+A `Term` has the words a page may use for it (``forms``, matched whole-word and case-blind,
+so "tricks" finds "Trick" and "left bower" finds "Bower"); `terms_in` picks the terms some text
+uses, so a page lists only words it shows.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import streamlit as st
+
+from trainer.generate.bands import BID_LIMITS
+
+
+@dataclass(frozen=True)
+class Term:
+    """One glossary entry: ``name`` as shown (bold), ``text`` its plain explanation, ``section``
+    the rule book section it rests on (``3`` for §3; 0 for a word of the trainer's own, not a
+    rule), ``forms`` the words (lower case) that count as the term in a page's text (by default
+    the name)."""
+
+    name: str
+    text: str
+    section: int = 0
+    forms: tuple[str, ...] = ()
+    extra: str = ""
+    """A regular expression that also counts as the term (``7NT`` for no trumps)."""
+
+    def words(self) -> tuple[str, ...]:
+        return self.forms or (self.name.lower(),)
+
+    def pattern(self) -> re.Pattern[str]:
+        """Any of the term's forms as a whole word (a form ending in a letter may take an
+        "s": "tricks" for "trick"; "s.e." must be whole)."""
+        alternatives = "|".join(re.escape(w) + ("s?" if w[-1].isalpha() else "")
+                                for w in sorted(self.words(), key=len, reverse=True))
+        extra = f"|{self.extra}" if self.extra else ""
+        return re.compile(rf"(?:(?<![\w-])(?:{alternatives}){extra})(?![\w-])", re.IGNORECASE)
+
+    def markdown(self) -> str:
+        cite = f" (rule book §{self.section})" if self.section else ""
+        return f"- **{self.name}**: {self.text}{cite}"
+
+
+_GRADES = ("Best within {:g} points of the top choice's expected score, Good within {:g}, "
+           "Inaccuracy within {:g}, Mistake within {:g}, Blunder beyond.").format(*BID_LIMITS)
+
+TERMS: tuple[Term, ...] = (
+    Term("Contract", "the final bid of the auction: how many of the ten tricks the declarer's "
+         "side must take, and the strain they are played in (or a misère).", 3),
+    Term("Declarer", "the player who won the auction and must make the contract (with their "
+         "partner, if they have one); the others are the defenders.", 3,
+         ("declarer", "declarer's", "declares", "declaring", "declare", "defenders",
+          "defending", "defence")),
+    Term("Auction", "the bidding: from the dealer's left, each player in turn bids higher or "
+         "passes. A player who has passed makes no more calls (in the usual rules), and it ends "
+         "when all the others have passed after a bid.", 3, ("auction", "bidding")),
+    Term("Bid", "an offer to take at least six to ten tricks in a strain, such as 7♥; a call "
+         "is a bid or a pass.", 3, ("bid", "call")),
+    Term("Strain", "what a bid is played in: one of the four suits as trumps, or no trumps. "
+         "They rank spades, clubs, diamonds, hearts, no trumps, so 7♥ is above 7♦.", 3),
+    Term("Trumps", "the suit named in the contract. Any trump beats every card of the other "
+         "suits; from the top: the joker, the right bower, the left bower, then A, K, Q, 10 "
+         "and on down.",
+         2, ("trump", "trumps", "trumping")),
+    Term("No trumps", "a contract with no trump suit: the highest card of the suit led wins. "
+         "The joker then belongs to no suit unless its holder names one (see Joker).", 3,
+         ("no trumps", "no-trump"), r"(?<=\d)NT"),
+    Term("Joker", "the highest card. In a suit contract it is the top trump. At no trumps and "
+         "misère it belongs to no suit unless the declarer named one for it before the first "
+         "lead: it may be played only when its holder cannot follow suit, and then wins the "
+         "trick; whoever leads it names the suit the others must follow (in the usual rules).",
+         5),
+    Term("Bowers", "the two jacks of the trump colour. The right bower is the jack of trumps, "
+         "the second-best trump; the left bower is the other jack of the same colour, the "
+         "third-best trump, and it counts as a trump, not as its printed suit.", 2,
+         ("bower", "bowers", "right bower", "left bower")),
+    Term("Kitty", "the three cards (five with the 45-card pack) dealt face down to no one. The "
+         "declarer picks them up and then discards as many.", 1),
+    Term("Discard", "the cards the declarer puts away face down after taking the kitty, so as "
+         "to keep ten; they take no part in the play. Playing a card of another suit when you "
+         "cannot follow suit is also called discarding.", 4, ("discard", "discarded",
+                                                              "discarding")),
+    Term("Trick", "one card from each player in turn; the highest trump in it wins, or else "
+         "the highest card of the suit led. Ten tricks are played.", 4),
+    Term("Lead", "the first card of a trick. The declarer leads to the first trick (in the "
+         "usual rules); the winner of each trick leads to the next.", 4,
+         ("lead", "leads", "led", "leader", "leading")),
+    Term("Follow suit", "play a card of the suit led if you have one (the left bower counts as "
+         "a trump). Only when you have none may you play anything.", 4,
+         ("follow suit", "follows suit", "following suit", "follow the suit")),
+    Term("Void", "holding no cards of a suit. A player void in the suit led may trump (ruff) "
+         "or discard.", 4, ("void", "voids", "ruff", "ruffs", "ruffing")),
+    Term("Make and set", "the declarer's side makes its contract by taking at least the "
+         "tricks bid, and scores the bid's value; with fewer it is set (euchred) and loses "
+         "that value.", 6, ("make", "makes", "making", "set", "euchred")),
+    Term("Slam", "all ten tricks. A slam on a bid worth less than 250 scores 250 instead (in "
+         "the usual rules).", 6, ("slam", "ten-trick", "all ten tricks")),
+    Term("Misère", "a bid to take no tricks at all, played at no trumps; the declarer's "
+         "partner lays their hand down and sits out. Worth 250.", 3, ("misère", "misere")),
+    Term("Open misère", "misère with the declarer's hand shown to everyone after the first "
+         "trick. Worth 500; it may be bid at any time.", 3, ("open misère", "open misere")),
+    Term("Simple count", "a quick estimate of how many tricks a hand can take, used only to "
+         "guess what the other players' calls show about their hands: for a trump suit the "
+         "joker and the right bower count 1, the left bower 0.9, the ace 0.85, the king 0.6; "
+         "outside it an ace 0.9 and a guarded king 0.6; partner and the kitty add 2. The "
+         "grades never use it: they come from the layouts played out.", 0,
+         ("simple count", "estimated tricks")),
+    Term("Layout", "one way the cards you cannot see might lie in the other hands and the "
+         "kitty. The trainer deals many at random, each fitting what the auction says.", 0),
+    Term("Double dummy", "play as if every player could see every card, with the best play for "
+         "both sides, found by an exact search of the tricks left. It is the fairest yardstick "
+         "a computer has; real players, who cannot see the cards, make somewhat fewer tricks.",
+         0, ("double dummy", "double-dummy")),
+    Term("Expected score", "the average over the layouts of your side's points minus the "
+         "opponents' on this hand; the Score column.", 6, ("expected score",)),
+    Term("Standard error", "the ± s.e. beside an expected score: how far the average may be "
+         "off because the layouts are only a sample. About two of them either side covers the "
+         "true value nineteen times in twenty.", 0, ("standard error", "s.e.")),
+    Term("Grades", "how far a call or discard falls short of the best on the layouts: "
+         f"{_GRADES}", 0, ("grade", "graded", "inaccuracy", "mistake", "blunder")),
+    Term("Principal line", "the cards played from here on when both sides play their best, "
+         "one line among equally good ones.", 0, ("principal line",)),
+)
+"""Every term, in the order the Rules page shows them (the game's words first)."""
+
+GLOSSARY: dict[str, Term] = {t.name: t for t in TERMS}
+"""The terms by name."""
+BOX_TITLE = "What these words mean"
+
+
+def terms_in(texts: Iterable[str], names: Iterable[str] | None = None) -> tuple[str, ...]:
+    """The names of the terms (of ``names``, by default all) that some text of ``texts`` uses
+    (`Term.pattern`), in glossary order. Raises KeyError for a name not in the glossary."""
+    text = "\n".join(texts)
+    wanted = set(GLOSSARY) if names is None else {GLOSSARY[n].name for n in names}
+    return tuple(t.name for t in TERMS if t.name in wanted and t.pattern().search(text))
+
+
+def glossary_markdown(names: Sequence[str]) -> str:
+    """The terms ``names`` as a Markdown list, in glossary order. Raises KeyError for a name not
+    in the glossary."""
+    wanted = {GLOSSARY[n].name for n in names}
+    return "\n".join(t.markdown() for t in TERMS if t.name in wanted)
+
+
+def glossary_box(names: Sequence[str], key: str | None = None) -> None:
+    """A closed "What these words mean" expander listing the terms ``names`` (nothing when
+    there are none); ``key``: the expander's key, for pages that draw more than one."""
+    if not names:
+        return
+    with st.expander(BOX_TITLE, icon=":material/help:", key=key):
+        st.markdown(glossary_markdown(names))
+        st.caption("Every word is on the Rules page, under Glossary.")
