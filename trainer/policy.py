@@ -37,7 +37,9 @@ from trainer.rules import CardOrder, RuleSet, Strain
 PARTNER_TRICKS = {2: 2.0, 3: 1.0, 4: 2.0, 6: 3.0}
 
 
-def _suit_cards(hand: Sequence[Card], order: CardOrder) -> dict[Suit | None, list[Card]]:
+def suit_cards(hand: Iterable[Card], order: CardOrder) -> dict[Suit | None, list[Card]]:
+    """The hand's cards by the suit they follow as (the left bower with the trumps; a free
+    joker under None), each suit highest first."""
     out: dict[Suit | None, list[Card]] = {s: [] for s in SUITS}
     out[None] = []
     for card in hand:
@@ -50,7 +52,7 @@ def _suit_cards(hand: Sequence[Card], order: CardOrder) -> dict[Suit | None, lis
 def estimate_tricks(hand: Sequence[Card], strain: Strain, players: int = 4) -> float:
     """Estimated tricks for ``strain`` with this hand as declarer (see the module docstring)."""
     order = CardOrder(trump=strain.trump)
-    by_suit = _suit_cards(hand, order)
+    by_suit = suit_cards(hand, order)
     total = PARTNER_TRICKS.get(players, 2.0)
     trumps = by_suit[strain.trump] if strain.trump is not None else []
     if strain.trump is not None:

@@ -27,6 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from trainer.cards import JOKER, SUITS, Card, Rank, Suit
+from trainer.policy import suit_cards
 from trainer.rules import CardOrder, RuleSet, Strain
 
 HIGH = Rank.JACK
@@ -143,16 +144,8 @@ def trump_holding(hand: Sequence[Card], suit: Suit, rules: RuleSet) -> TrumpHold
     return TrumpHolding(suit, cards, total)
 
 
-def by_suit(hand: Iterable[Card], order: CardOrder) -> dict[Suit | None, list[Card]]:
-    """The hand's cards by the suit they follow as (the left bower with the trumps; a free
-    joker under None), each suit highest first."""
-    out: dict[Suit | None, list[Card]] = {s: [] for s in SUITS}
-    out[None] = []
-    for card in hand:
-        out[order.effective_suit(card)].append(card)
-    for cards in out.values():
-        cards.sort(key=order.power, reverse=True)
-    return out
+by_suit = suit_cards
+"""The hand's cards by the suit they follow as (`trainer.policy.suit_cards`)."""
 
 
 def side_winners(hand: Sequence[Card], strain: Strain) -> tuple[Card, ...]:
