@@ -20,6 +20,7 @@ import pytest
 from trainer.cards import JOKER
 from trainer.generate.card_reasons import ReasonKind, wrong_card_reasons
 from trainer.generate.goals import Goal, judge
+from trainer.generate.grading import PuzzleSession, played_out
 from trainer.generate.line_facts import line_tricks
 from trainer.generate.records import load_play_puzzles
 from trainer.generate.right_reasons import RightKind, right_card_reason
@@ -121,19 +122,19 @@ ENDINGS = {
         Goal(True, 1), ["5S"], "7D", (ReasonKind.UNGUARDS, "KD", 2, "W"),
         "was the guard of your K♦"),
     # N leads 6♣, E 7♣; S, void in clubs, must keep A♥: W wins with 8♣ and leads 9♥ to it.
-    # Throwing A♥ throws away S's only winner; 5♠ is a loser (E holds 10♠).
+    # Throwing A♥ throws away S's only winner.
     "throws_winner": (
         position("7NT", "S", "N", {"N": "TD", "E": "TS", "S": "AH 5S", "W": "8C 9H"},
                  trick=["6C", "7C"]),
         Goal(True, 1), ["5S"], "AH", (ReasonKind.THROWS_WINNER, "AH", 2, "S"),
-        "East holds the higher 10♠"),
+        "Keep it, and throw 5♠ now"),
     # W leads 9♣ (N 6♦, E 7♦): A♣ wins and S's 5♣ is then good. 5♣ now loses the trick and
     # the lead to W's 9♣.
     "needs_lead": (
         position("6NT", "S", "W", {"N": "8D", "E": "9D", "S": "AC 5C", "W": "6H"},
                  trick=["9C", "6D", "7D"]),
         Goal(True, 2), ["AC"], "5C", (ReasonKind.NEEDS_LEAD, "AC", 1, "S"),
-        "gives trick 1 to West's 9♣"),
+        "A♣ wins this trick for your side; after 5♣, West takes it with 9♣"),
     # Misère, S the declarer (N sits out). W leads Q♣, E wins with A♣; S, void in clubs, must
     # throw K♠ now: kept, it wins trick 2 when E leads 7♠.
     "misere_stuck": (
@@ -192,14 +193,14 @@ def test_the_lines_part_reason_names_the_first_trick_the_lines_give_away():
 
 
 @pytest.mark.parametrize(("name", "kind", "phrase"), [
-    ("no_draw", RightKind.DRAWS_TRUMPS, "draws the opponents' last trump"),
+    ("no_draw", RightKind.DRAWS_TRUMPS, "draws East's last trump"),
     ("joker_named_wrongly", RightKind.JOKER_NAMED, "draws West's K♣"),
     ("throw_in", RightKind.THROW_IN, "gives the lead to West"),
     ("wastes_entry", RightKind.ENTRY, "lets North win the trick and then take trick 2"),
-    ("unguards", RightKind.KEEPS_WINNER, "you keep K♦, which takes trick 3"),
+    ("unguards", RightKind.KEEPS_WINNER, "you keep K♦ for trick 3"),
     ("needs_lead", RightKind.WINS, "takes the trick"),
     ("blocks_in_misere", RightKind.DUCK, "ducks under East's A♠"),
-    ("misere_escape", RightKind.CATCHES, "South must win trick 1 with A♠"),
+    ("misere_escape", RightKind.CATCHES, "South wins trick 1 with A♠"),
 ])
 def test_right_card_reasons(name, kind, phrase):
     pos, goal, right, *_ = ENDINGS[name]
@@ -241,14 +242,16 @@ def test_the_whole_bank_refills_the_same_in_another_process():
 
 _TRICK_CLAIM = re.compile(r"(?:(you|North|East|South|West) )?(?:ruffs? and )?wins? trick "
                           r"(\d+) with (\S+?)[.,;]?(?:\s|$)")
-_KEEP_CLAIM = re.compile(r"(?:you keep|your) ([^\s,]+),? (?:which )?takes trick (\d+)")
+_KEEP_CLAIM = re.compile(r"(?:you keep ([^\s,]+) for trick (\d+))|(?:your ([^\s,]+) takes "
+                         r"trick (\d+))")
 
 
 def test_write_up_claims_hold_on_a_sample_of_the_bank(bank):
     """The write-up's first card is a right card of the first decision; every "X wins trick N
-    with C", "you keep C, which takes trick N" and "your C takes trick N" it states holds on a
-    line of best play the solver gives from one of the puzzle's decisions (replayed by the
-    engine): trick N is won by card C, and by seat X when the sentence names one."""
+    with C", "you keep C for trick N" and "your C takes trick N" it states holds on a
+    line of best play from one of the puzzle's decisions (the recorded main line or the
+    solver's, replayed by the engine): trick N is won by card C, and by seat X when the
+    sentence names one."""
     checked = 0
     for puzzle in bank[::20]:
         opening = puzzle.write_up.split(":")[0]
@@ -257,10 +260,12 @@ def test_write_up_claims_hold_on_a_sample_of_the_bank(bank):
         assert any(p.card.pretty in opening or (p.card.is_joker and "joker" in opening)
                    for p in first.right), (puzzle.id, puzzle.write_up)
         won = set()
-        for decision in puzzle.solution:
+        for index, decision in enumerate(puzzle.solution):
             state = decision.position.to_state()
-            for play in state.legal_plays():
-                for t in line_tricks(state, line_after(state, play)):
+            lines = [line_after(state, play) for play in state.legal_plays()]
+            lines.append(played_out(state, puzzle.main_line_from(index), SOLVER))
+            for line in lines:
+                for t in line_tricks(state, line):
                     won.add((t.number, t.winning.card.pretty, t.winner))
         for who, number, card in _TRICK_CLAIM.findall(puzzle.write_up):
             seats = {puzzle.learner} if who == "you" else {
@@ -270,8 +275,33 @@ def test_write_up_claims_hold_on_a_sample_of_the_bank(bank):
             assert any(n == int(number) and c == card and w in seats
                        for n, c, w in won), (puzzle.id, who, number, card)
             checked += 1
-        for card, number in _KEEP_CLAIM.findall(puzzle.write_up):
+        for found in _KEEP_CLAIM.findall(puzzle.write_up):
+            card, number = found[:2] if found[0] else found[2:]
             assert any(n == int(number) and c == card and w == puzzle.learner
                        for n, c, w in won), (puzzle.id, card, number)
+            checked += 1
+    assert checked >= 10
+
+
+def test_a_right_cards_words_agree_with_the_replies_shown(bank):
+    """The grader explains a right card on the line the learner is shown (the replies played,
+    then best play): "takes the trick" means the card won the trick on the table, "gives the
+    lead to X" that X won it."""
+    checked = 0
+    for puzzle in bank[::12]:
+        session = PuzzleSession(puzzle, SOLVER)
+        before = session.state.copy()
+        play = puzzle.solution[0].line[0]
+        verdict = session.play(play)
+        shown = [play, *(p for _, p in verdict.replies)]
+        first = line_tricks(before, shown)[:1]
+        if not first:
+            continue
+        if "takes the trick" in verdict.explanation:
+            assert first[0].winning == play, (puzzle.id, verdict.explanation)
+            checked += 1
+        match = re.search(r"gives the lead to (\w+)", verdict.explanation)
+        if match:
+            assert first[0].winner.name == match.group(1)[0], (puzzle.id, verdict.explanation)
             checked += 1
     assert checked >= 10

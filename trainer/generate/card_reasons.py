@@ -4,7 +4,8 @@
 after the first card (`trainer.solver.Solver.principal_line`): the *refutation* (the learner's
 wrong card first) and the *right line* (a right card first). Each reason class below has one
 rule, read off the tricks of the two lines (`trainer.generate.line_facts`), so every sentence it
-makes is a fact the engine and the solver establish. The classes, checked in this order:
+makes is a fact the engine and the solver establish. The classes, in the order their reasons
+are given (`RULES`):
 
 - ``joker_named_wrongly``: the joker is led naming a suit, and a right card is the joker led
   naming another suit.
@@ -23,25 +24,26 @@ makes is a fact the engine and the solver establish. The classes, checked in thi
   opponent wins a trick with a trump.
 - ``draws_instead_of_ruff``: the learner leads a trump, no right card is a trump, and on the
   right line the learner's side wins a trick by ruffing.
-- ``unguards``: the wrong card leaves a higher card of its suit in the learner's hand, that card
-  is caught on the refutation (played to a trick an opponent wins with a higher card of the
-  suit) and wins a trick on the right line; or (its length form) another card of its suit wins
-  a trick for the learner on the right line and none on the refutation.
-- ``throws_winner``: the wrong card wins no trick on the refutation (its own trick goes to
-  another card) while on the right line, played later, it wins a trick for the learner's side.
+- ``unguards``: the wrong card was the only card below a higher card of its suit in the
+  learner's hand; that card, left bare, is caught on the refutation (played to a trick an
+  opponent wins with a higher card of the suit) and wins a trick on the right line.
 - ``blocks``: the learner follows to a trick with a lower card of the suit led where every
   right card is the learner's highest card of that suit, which does not win the trick, and the
   partner wins more tricks on the right line than on the refutation (unblocking).
+- ``needs_lead`` (gives up the trick, and the lead, it needs): the right card wins this trick
+  for the learner's side, the wrong card lets an opponent win it (not in misère).
+- ``throw_in``: the right card gives this trick to an opponent, who must then lead; the wrong
+  card wins it for the learner's side. With a solver given, the sentence says every lead the
+  opponent has keeps the learner's goal only when the solver says so (not in misère).
 - ``wastes_entry``: on the right line the partner wins this trick and a later one; on the
   refutation the partner does not win this trick and wins fewer tricks.
-- ``lets_ruff``: on the refutation an opponent wins a trick led in a plain suit with a trump
-  (an overruff when the learner's side trumped it too), in a trick that the right line does not
-  lose to a ruff.
-- ``needs_lead`` (ducks when the lead is needed): the right card wins the trick for the
-  learner's side, the wrong card lets an opponent win it.
-- ``throw_in``: the right card gives the trick to an opponent, who must then lead; the wrong
-  card wins it for the learner's side. With a solver given, the sentence says every lead the
-  opponent has keeps the learner's goal only when the solver says so.
+- ``lets_ruff``: opponents win more tricks by ruffing on the refutation than on the right line;
+  the sentence names the first such ruff (an overruff when the learner's side trumped that
+  trick before it).
+- ``throws_winner``: the wrong card is a discard (not the suit led, not a trump), and on the
+  right line, played later, it wins a trick that the refutation loses.
+- ``unguards`` in its length form: another card of the wrong card's suit wins a trick for the
+  learner on the right line and none on the refutation.
 - ``lines_part`` (when no other class holds): the first trick the two lines give to different
   sides.
 
@@ -63,7 +65,6 @@ from trainer.generate.line_facts import (
     LinePair,
     TrickFact,
     after_trick,
-    higher_held,
     tricks_won,
     trumps_held,
     wins_with,
@@ -120,7 +121,9 @@ def _joker_name(x: LinePair) -> CardReason | None:
     if not better:
         return None
     named = names_list([s.symbol for s in better if s is not None], "or")
-    text = f"The joker is the card to lead, but name {named}, not {wrong.named.symbol}."
+    text = (f"The joker is the card to lead, but name {named}, not {wrong.named.symbol}."
+            if x.good.card.is_joker else
+            f"If you lead the joker, name {named}, not {wrong.named.symbol}.")
     first = x.fine[0] if x.fine else None
     if first is not None and x.good.named is not None:
         followers = [(s, p) for s, p in zip(first.seats[1:], first.plays[1:], strict=True)
@@ -185,11 +188,11 @@ def _misere(x: LinePair) -> CardReason | None:
     caught = next((t for t in x.fine if t.winner is declarer), None)
     if caught is None or any(t.winner is declarer for t in x.bad):
         return None
+    who = seat_name(declarer)
     return CardReason(ReasonKind.MISERE_ESCAPE,
-                      f"It lets the declarer escape: on the right line {seat_name(declarer)} "
-                      f"must win trick {caught.number} with {play_text(caught.winning)}, "
-                      f"and after your card wins none.", caught.winning.card, caught.number,
-                      declarer)
+                      f"It lets the declarer escape: on the right line {who} wins trick "
+                      f"{caught.number} with {play_text(caught.winning)}, and after your card "
+                      f"{who} wins no trick.", caught.winning.card, caught.number, declarer)
 
 
 def _misere_unblock(x: LinePair) -> CardReason | None:
@@ -267,6 +270,10 @@ def _unguards(x: LinePair) -> CardReason | None:
     mine = [c for c in x.state.hands[x.learner] if c != wrong
             and order.effective_suit(c) is suit and order.power(c) > order.power(wrong)]
     for card in sorted(mine, key=order.power):
+        below = [c for c in x.state.hands[x.learner] if c not in (wrong, card)
+                 and order.effective_suit(c) is suit and order.power(c) < order.power(card)]
+        if below:
+            continue  # still guarded by another card
         caught = next((t for t in x.bad if any(p.card == card for p in t.plays)), None)
         if caught is None or caught.winner not in x.others:
             continue
@@ -280,13 +287,16 @@ def _unguards(x: LinePair) -> CardReason | None:
                 f"{caught.number}. On the right line your {card.pretty} takes trick "
                 f"{later.number}.")
         return CardReason(ReasonKind.UNGUARDS, text, card, caught.number, caught.winner)
-    return _shortens(x, suit)
+    return None
 
 
-def _shortens(x: LinePair, suit) -> CardReason | None:
+def _shortens(x: LinePair) -> CardReason | None:
     """The length form of ``unguards``: another card of the wrong card's suit wins a trick for
     the learner on the right line and none on the refutation (the suit's length guarded it)."""
     wrong = x.wrong.card
+    if wrong.is_joker:
+        return None
+    suit = x.order.effective_suit(wrong)
     for card in sorted(x.state.hands[x.learner], key=x.order.power):
         if card == wrong or x.order.effective_suit(card) is not suit:
             continue
@@ -304,28 +314,29 @@ def _shortens(x: LinePair, suit) -> CardReason | None:
     return None
 
 
-def _loser_note(x: LinePair) -> str:
-    """`` (West holds the higher 9♠)`` when an opponent holds a higher card of the right
-    card's suit; else ``""``."""
-    if x.good.card.is_joker or x.order.is_trump(x.good.card):
-        return ""
-    above = higher_held(x.state, x.good.card, x.others)
-    if not above:
-        return ""
-    seat, card = above[-1]
-    return f" ({seat_name(seat)} holds the higher {card.pretty})"
+def _discarding(x: LinePair, play: Play) -> bool:
+    """Does ``play`` neither follow the suit led nor trump (a discard)?"""
+    state = x.state
+    if not state.trick:
+        return False
+    led = x.order.play_suit(state.trick[0])
+    return x.order.play_suit(play) is not led and not x.order.is_trump(play.card)
 
 
 def _throws_winner(x: LinePair) -> CardReason | None:
     wrong = x.wrong.card
     first = x.bad[0] if x.bad else None
-    if first is None or first.winning.card == wrong:
+    if first is None or first.winning.card == wrong or not _discarding(x, x.wrong):
         return None
     later = wins_with(x.fine, wrong)
     if later is None or later.winner not in x.own or later.number == first.number:
         return None
+    twin = next((t for t in x.bad if t.number == later.number), None)
+    if twin is not None and x.good_for_us(twin):
+        return None  # that trick is not lost without it
+    how = "throw" if _discarding(x, x.good) else "play"
     text = (f"{_cap(play_text(x.wrong))} is a winner: on the right line it takes trick "
-            f"{later.number}. Play {play_text(x.good)}{_loser_note(x)} and keep it.")
+            f"{later.number}. Keep it, and {how} {play_text(x.good)} now.")
     return CardReason(ReasonKind.THROWS_WINNER, text, wrong, later.number, later.winner)
 
 
@@ -377,14 +388,19 @@ def _wastes_entry(x: LinePair) -> CardReason | None:
 
 
 def _lets_ruff(x: LinePair) -> CardReason | None:
-    fine_by_number = {t.number: t for t in x.fine}
-    for trick in x.bad:
-        if not (trick.ruff and trick.winner in x.others):
+    def theirs(facts: Sequence[TrickFact]) -> list[TrickFact]:
+        return [t for t in facts if t.ruff and t.winner in x.others]
+
+    bad, fine = theirs(x.bad), theirs(x.fine)
+    if len(bad) <= len(fine):
+        return None
+    matched = {(t.winner, t.led) for t in fine}
+    for trick in bad:
+        if (trick.winner, trick.led) in matched:
             continue
-        twin = fine_by_number.get(trick.number)
-        if twin is not None and twin.ruff and twin.winner in x.others:
-            continue
-        ours = [(s, p) for s, p in trick.trumped_by(x.order) if s in x.own]
+        at = trick.plays.index(trick.winning)
+        ours = [(s, p) for s, p in list(zip(trick.seats, trick.plays, strict=True))[:at]
+                if s in x.own and x.order.is_trump(p.card)]
         if ours:
             seat, card = ours[-1]
             text = (f"It lets {seat_name(trick.winner)} overruff: in trick {trick.number} "
@@ -417,13 +433,15 @@ def _needs_lead(x: LinePair) -> CardReason | None:
     bad, fine = pair
     if not (fine.winner in x.own and bad.winner in x.others):
         return None
+    takes = "take" if bad.winner is x.learner else "takes"
+    after = (f"after {play_text(x.wrong)}, {x.who(bad.winner)} {takes} it with "
+             f"{play_text(bad.winning)}")
     if fine.winning == x.good:
-        winner = f"{play_text(x.good)} wins it"
+        wins = "ruffs and wins" if fine.ruff else "wins"
+        text = f"{_cap(play_text(x.good))} {wins} this trick for your side; {after}."
     else:
-        winner = (f"after {play_text(x.good)} {x.whose(fine.winner)} "
-                  f"{play_text(fine.winning)} wins it")
-    text = (f"It gives trick {bad.number} to {x.whose(bad.winner)} {play_text(bad.winning)}, "
-            f"where {winner} for your side, and the lead with it.")
+        text = (f"After {play_text(x.good)}, {x.whose(fine.winner)} {play_text(fine.winning)} "
+                f"wins this trick for your side; {after}.")
     return CardReason(ReasonKind.NEEDS_LEAD, text, fine.winning.card, fine.number, fine.winner)
 
 
@@ -437,7 +455,8 @@ def every_lead_keeps(state: PlayState, seat: Seat, goal: Goal, counted: int,
     return not verdicts.wrong
 
 
-def _throw_in(x: LinePair, solver, counted: int) -> CardReason | None:
+def _throw_in(x: LinePair) -> CardReason | None:
+    solver, counted = x.solver, x.counted
     pair = _first_trick_sides(x)
     if pair is None:
         return None
@@ -467,7 +486,10 @@ def _lines_part(x: LinePair) -> CardReason | None:
 
 
 RULES = (_joker_name, _joker_early, _joker_late, _misere_unblock, _misere, _no_draw,
-         _draws_instead, _unguards, _throws_winner, _blocks, _wastes_entry, _lets_ruff, _needs_lead)
+         _draws_instead, _unguards, _blocks, _needs_lead, _throw_in, _wastes_entry, _lets_ruff,
+         _throws_winner, _shortens)
+"""The rules in the order their reasons are given: the joker, misère and trumps first, then
+what the card does to this trick, then what it costs later."""
 
 
 def wrong_card_reasons(state: PlayState, learner: Seat, goal: Goal, wrong: Play,
@@ -484,13 +506,15 @@ def wrong_card_reasons(state: PlayState, learner: Seat, goal: Goal, wrong: Play,
     taken since the puzzle began; ``solver``: used only by ``throw_in`` to check the
     opponent's leads. Raises `trainer.errors.IllegalPlayError` if a line is not playable.
     """
-    lines = LinePair(state, learner, goal, wrong, refutation, right, good, right_line)
-    found = [r for rule in RULES if (r := rule(lines)) is not None]
+    lines = LinePair(state, learner, goal, wrong, refutation, right, good, right_line, solver,
+                     counted)
+    found: list[CardReason] = []
+    for rule in RULES:
+        reason = rule(lines)
+        if reason is not None and all(r.kind is not reason.kind for r in found):
+            found.append(reason)  # one reason a class: the first rule's
     if any(r.kind is ReasonKind.BLOCKS for r in found):  # the misère unblock says it already
         found = [r for r in found if r.kind is not ReasonKind.MISERE_STUCK]
-    thrown = _throw_in(lines, solver, counted)
-    if thrown is not None:
-        found.append(thrown)
     if not found:
         parted = _lines_part(lines)
         if parted is not None:

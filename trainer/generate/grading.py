@@ -10,6 +10,7 @@ decision or the goal is settled. A wrong card fails the attempt; `retry` starts 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trainer.cards import Seat
@@ -125,23 +126,18 @@ class PuzzleSession:
             verdict = self._wrong(play, value, best, cost, verdicts.right, counted)
             self.failed = True
         else:
-            why = self._why_right(play)
+            before = self.state.copy()
             replies = self._advance(play)
-            text = ("Right: puzzle solved! " if self.solved else "Right. ") + why
+            line = played_out(before, (play, *(p for _, p in replies)), self.solver)
+            why = right_card_reason(before, self.learner, self.puzzle.goal, play, line)
+            text = (("Right: puzzle solved! " if self.solved else "Right. ")
+                    + why.sentence(play_text(play)))
             verdict = Verdict(play, True, value, best, cost, verdicts.right, replies, (), (),
                               text, self.solved)
         self.history.append(verdict)
         return verdict
 
     # --- after a right card ------------------------------------------------------------------
-
-    def _why_right(self, play: Play) -> str:
-        """Why ``play`` works (`right_card_reason`), on the solver's line after it."""
-        work = self.state.copy()
-        work.push(play)
-        line = (play, *(self.solver.principal_line(work) if not work.is_over else ()))
-        why = right_card_reason(self.state, self.learner, self.puzzle.goal, play, line)
-        return why.sentence(play_text(play))
 
     def _advance(self, play: Play) -> tuple[tuple[Seat, Play], ...]:
         recorded = self.puzzle.solution
@@ -179,9 +175,12 @@ class PuzzleSession:
         work.push(play)
         refutation = (play, *self.solver.principal_line(work)) if not work.is_over else (play,)
         good = self._best_right(right)
-        work = self.state.copy()
-        work.push(good)
-        right_line = (good, *self.solver.principal_line(work)) if not work.is_over else (good,)
+        recorded = self.puzzle.solution
+        # the main line, as "Show solution" steps it, when the learner is on it
+        shown = (self.puzzle.main_line_from(self.decision)
+                 if self.on_line and self.decision < len(recorded)
+                 and recorded[self.decision].line[:1] == (good,) else (good,))
+        right_line = played_out(self.state, shown, self.solver)
         ref_story = tuple(tell_line(self.state, refutation))
         right_story = tuple(tell_line(self.state, right_line))
         others = tuple(p for p in right if p != good)
@@ -214,18 +213,39 @@ class PuzzleSession:
         said = play_text(play)
         head = (f"{said[0].upper()}{said[1:]} costs {tricks_phrase(max(cost, 1))}: against "
                 f"best play {outcome}, and the goal needs {need}.")
+        contract = self.state.contract
+        if contract is not None and contract.misere:  # tricks count only as none or some
+            declarer = self.state.declarer
+            head = (f"{said[0].upper()}{said[1:]} sets your misère: against best play you take "
+                    f"{tricks_phrase(total)}." if self.learner is declarer else
+                    f"{said[0].upper()}{said[1:]} lets the misère make: against best play "
+                    f"{seat_name(declarer) if declarer else 'the declarer'} takes no trick.")
         why = "".join(f" {r.text}" for r in reasons[:REASONS_SHOWN])
         who = seat_name(self.learner)
         # the line below follows one right card; any others keep the goal too
-        also = (f" ({names_list([play_text(p) for p in others])} "
+        also = (f" ({names_list([choice_text(p) for p in others])} "
                 f"{'keeps' if len(others) == 1 else 'keep'} it too)" if others else "")
-        return (f"{head}{why} The right card for {who} is {play_text(good)}{also}: step "
+        return (f"{head}{why} The right card for {who} is {choice_text(good)}{also}: step "
                 f"through both lines on the table.")
 
 
 REASONS_SHOWN = 2
 """How many of a wrong card's reasons its explanation gives (the first are the most telling:
 `trainer.generate.card_reasons` lists them in that order)."""
+
+
+def choice_text(play: Play) -> str:
+    """A card as a choice in a sentence: ``K♦``, ``the joker``, ``the joker naming ♥``."""
+    return f"the joker naming {play.named.symbol}" if play.named else play_text(play)
+
+
+def played_out(state: PlayState, line: Sequence[Play], solver: Solver) -> tuple[Play, ...]:
+    """``line`` from ``state`` (left unchanged), continued to the end of the hand by the
+    solver's best play (`Solver.principal_line`)."""
+    work = state.copy()
+    for play in line:
+        work.push(play)
+    return (*line, *(solver.principal_line(work) if not work.is_over else ()))
 
 
 def main_line_story(puzzle: PlayPuzzle) -> list[TrickStory]:

@@ -130,12 +130,14 @@ class LinePair:
     """Two lines from one position, replayed (``bad``: after the learner's wrong card,
     ``fine``: after a right card; for a right card alone both are its line), the learner's
     side (``own``, ``partners`` still playing) and the opponents (``others``), and the words
-    for their seats ("you", "North's")."""
+    for their seats ("you", "North's"); ``solver`` and ``counted`` (the goal's tricks already
+    taken) for the rules that ask the solver more."""
 
     def __init__(self, state: PlayState, learner: Seat, goal: Goal, wrong: Play,
                  refutation: Sequence[Play], right: Sequence[Play], good: Play,
-                 right_line: Sequence[Play]) -> None:
+                 right_line: Sequence[Play], solver=None, counted: int = 0) -> None:
         self.state, self.learner, self.goal = state, learner, goal
+        self.solver, self.counted = solver, counted
         self.wrong, self.good, self.right = wrong, good, tuple(right)
         self.bad = line_tricks(state, refutation)
         self.fine = line_tricks(state, right_line)

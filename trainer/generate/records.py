@@ -109,6 +109,11 @@ class PlayPuzzle:
     def learner(self) -> Seat:
         return self.position.to_play
 
+    def main_line_from(self, decision: int) -> tuple[Play, ...]:
+        """The recorded main line from decision ``decision`` (0 = the puzzle's position) to
+        where the goal is settled: that decision's card first."""
+        return tuple(p for d in self.solution[decision:] for p in d.line)
+
     def to_json(self) -> dict[str, Any]:
         return {
             **record_header("play", self.id, self.themes, round(self.rating, 1),

@@ -1,21 +1,23 @@
 """Why a right card works, in one clause a player would say, read off the solver's line.
 
-`right_card_reason` looks at the line of best play after a right card (the card first, as
-`trainer.solver.Solver.principal_line` continues it) and says what the card does, by the first
-rule that holds:
+`right_card_reason` looks at the line of play after a right card (the card first; the grader
+and the write-ups give the line the learner is shown: the puzzle's main line or the replies
+played, continued by the solver's best play, `trainer.generate.grading.played_out`) and says
+what the card does, by the first rule that holds:
 
 - ``duck`` (the misère declarer): the card loses the trick: it ducks under the winner, or goes
   safely on a suit the declarer cannot follow.
+- ``catches`` (defending a misère, where only the declarer's tricks matter): the declarer wins a
+  trick of the line.
 - ``joker_named``: the joker led naming a suit draws an opponent's card of that suit.
 - ``draws_trumps``: a trump lead after which the opponents hold no trump.
 - ``ruff``: the card wins a trick led in another suit with a trump.
-- ``entry``: the partner wins the trick and a later one.
+- ``entry``: the partner wins the trick and a later one (not in misère).
 - ``keeps_winner``: a discard (not following suit, not a trump) while a card kept takes a later
-  trick.
-- ``throw_in``: a lead, or a card of the suit led, gives the trick to an opponent, who must
-  lead next, and the goal still holds (not in misère).
+  trick (not in misère).
+- ``throw_in``: a lead, or a card when another would head the trick, gives the trick to an
+  opponent, who must lead next, and the goal still holds (not in misère).
 - ``wins``: the card takes the trick.
-- ``catches`` (defending a misère): the declarer must win a trick of the line.
 - ``count``: what the learner's side takes of the line's tricks against best play.
 
 The same facts as the wrong cards' reasons (`trainer.generate.card_reasons`), by the engine.
@@ -76,11 +78,19 @@ def right_card_reason(state: PlayState, learner: Seat, goal: Goal, play: Play,
     order = x.order
     contract = state.contract
     misere = contract is not None and contract.misere
-    if misere and learner is state.declarer and first.winner is not learner:
+    declarer = state.declarer
+    if misere and learner is declarer and first.winner is not learner:
         if order.play_suit(play) is not first.led and first.led is not None:
             return RightReason(RightKind.DUCK, "goes safely, as you cannot follow suit")
         return RightReason(RightKind.DUCK, f"ducks under {x.whose(first.winner)} "
                                            f"{play_text(first.winning)}")
+    if misere and learner is not declarer:  # only the declarer's tricks matter
+        caught = next((t for t in facts if t.winner is declarer), None)
+        if caught is not None:
+            return RightReason(RightKind.CATCHES,
+                               f"leaves the declarer no escape: on this line "
+                               f"{seat_name(declarer)} wins trick {caught.number} with "
+                               f"{play_text(caught.winning)}")
     if play.card.is_joker and play.named is not None:
         drawn = [(s, p) for s, p in zip(first.seats[1:], first.plays[1:], strict=True)
                  if s in x.others and order.play_suit(p) is play.named]
@@ -90,45 +100,40 @@ def right_card_reason(state: PlayState, learner: Seat, goal: Goal, play: Play,
                                f"draws {cards}, as the joker names {play.named.symbol}")
     if not state.trick and order.is_trump(play.card):
         before = trumps_held(state, x.others)
-        after = trumps_held(after_trick(first), x.others)
-        if before and not after:
+        if before and not trumps_held(after_trick(first), x.others):
             last = "trump" if sum(len(v) for v in before.values()) == 1 else "trumps"
-            return RightReason(RightKind.DRAWS_TRUMPS, f"draws the opponents' last {last}")
+            whose = names_list([seat_name(s) for s in before])
+            return RightReason(RightKind.DRAWS_TRUMPS, f"draws {whose}'s last {last}"
+                               if len(before) == 1 else f"draws the last {last} of {whose}")
     if first.ruff and first.winner is learner and first.winning == play:
-        if first.seats[0] is learner:  # two players: the learner led to the trick too
+        at = next(i for i, p in enumerate(first.plays) if p == play)
+        if at == 0 or first.seats[0] is learner:  # two players: the learner led it too
             return RightReason(RightKind.RUFF, f"ruffs the {first.led.symbol} trick"
                                if first.led else "ruffs the trick")
-        return RightReason(RightKind.RUFF, f"ruffs {x.whose(first.seats[0])} "
-                                           f"{play_text(first.plays[0])}")
-    if first.winner in x.partners:
+        top = order.trick_winner(first.plays[:at])
+        return RightReason(RightKind.RUFF, f"ruffs {x.whose(first.seats[top])} "
+                                           f"{play_text(first.plays[top])}")
+    if first.winner in x.partners and not misere:
         again = [t for t in facts[1:] if t.winner is first.winner]
         if again:
             return RightReason(RightKind.ENTRY,
                                f"lets {seat_name(first.winner)} win the trick and then take "
                                f"trick {again[0].number} with {play_text(again[0].winning)}")
     led = order.play_suit(state.trick[0]) if state.trick else None
-    if state.trick and order.play_suit(play) is not led and not order.is_trump(play.card):
+    if state.trick and order.play_suit(play) is not led and not order.is_trump(play.card) \
+            and not misere:
         kept = [t for t in facts[1:] if t.winner is learner]
         if kept:
             return RightReason(RightKind.KEEPS_WINNER,
-                               f"goes, and you keep {play_text(kept[0].winning)}, which takes "
+                               f"goes safely, and you keep {play_text(kept[0].winning)} for "
                                f"trick {kept[0].number}")
-    gives_lead = not state.trick or order.play_suit(play) is led
-    if (gives_lead and first.winner in x.others and not x.good_for_us(first) and len(facts) > 1
-            and not misere):
+    if (first.winner in x.others and not x.good_for_us(first) and len(facts) > 1
+            and not misere and (not state.trick or _could_win(state))):
         return RightReason(RightKind.THROW_IN,
                            f"gives the lead to {seat_name(first.winner)}, who must lead next, "
                            f"and you still get what you need")
     if first.winner is learner and first.winning == play:
         return RightReason(RightKind.WINS, "takes the trick")
-    declarer = state.declarer
-    if misere and learner is not declarer:
-        caught = next((t for t in facts if t.winner is declarer), None)
-        if caught is not None:
-            return RightReason(RightKind.CATCHES,
-                               f"leaves the declarer no escape: {seat_name(caught.winner)} "
-                               f"must win trick {caught.number} with "
-                               f"{play_text(caught.winning)}")
     theirs = sum(not x.good_for_us(t) for t in facts)
     if goal.at_least:
         return RightReason(RightKind.COUNT,
@@ -137,3 +142,10 @@ def right_card_reason(state: PlayState, learner: Seat, goal: Goal, play: Play,
     return RightReason(RightKind.COUNT,
                        f"is safe, as against best play the declarer's side then takes "
                        f"only {theirs} of the last {len(facts)} tricks")
+
+
+def _could_win(state: PlayState) -> bool:
+    """Has the player to move a legal card that would head the trick so far?"""
+    order = state.order
+    return any(order.trick_winner((*state.trick, p)) == len(state.trick)
+               for p in state.legal_plays())

@@ -3,14 +3,15 @@
 Built from the record and the solver, in the manner of Bridge Master's write-ups:
 
 1. The plan, one sentence a decision of the main line (up to three): what to play, and why it
-   works (`trainer.generate.right_reasons`, read off the solver's line after the card):
-   "Lead A♥: it draws the opponents' last trump." A card with a role says it ("J♦, the left
-   bower").
+   works (`trainer.generate.right_reasons`, read off the recorded main line, the one "Show
+   solution" steps through, continued by the solver's best play): "Lead A♥: it draws West's
+   last trump." A card with a role says it ("J♦, the left bower"); cards that just cash
+   winners on lead go together ("Then cash A♦ and K♦.").
 2. The trap: the most tempting wrong card at the first decision (the one that costs the fewest
    tricks; among equals the first in the engine's order), with its first reason
-   (`trainer.generate.card_reasons`): "7♣ at once fails: it lets West ruff: ...".
+   (`trainer.generate.card_reasons`): "Leading 7♣ instead fails. It lets West ruff: ...".
 
-Every clause is a fact of the solver's lines and the engine's rules, so the same record gives
+Every clause is a fact of those lines and the engine's rules, so the same record gives
 the same write-up (the generator sets it; `trainer.generate.write_ups.fill` sets it on records
 written before).
 """
@@ -22,9 +23,11 @@ import re
 from trainer.generate.card_reasons import wrong_card_reasons
 from trainer.generate.explain import card_role, play_text
 from trainer.generate.goals import judge
-from trainer.generate.records import Decision, PlayPuzzle
-from trainer.generate.right_reasons import right_card_reason
+from trainer.generate.grading import played_out
+from trainer.generate.records import PlayPuzzle
+from trainer.generate.right_reasons import RightKind, RightReason, right_card_reason
 from trainer.play import PlayState
+from trainer.question import names_list
 from trainer.rules import Play
 from trainer.solver import Solver
 
@@ -39,12 +42,6 @@ def sentences(text: str) -> list[str]:
     """``text`` split into sentences (after ``.``, ``!`` or ``?`` and a space before a capital,
     a digit or a suit symbol)."""
     return [s for s in _SENTENCE.split(text.strip()) if s]
-
-
-def _line_after(state: PlayState, play: Play, solver: Solver) -> tuple[Play, ...]:
-    work = state.copy()
-    work.push(play)
-    return (play, *(solver.principal_line(work) if not work.is_over else ()))
 
 
 def _card_words(state: PlayState, play: Play) -> str:
@@ -64,15 +61,13 @@ def _verb(state: PlayState, play: Play) -> str:
     return "ruff with" if state.order.is_trump(play.card) else "throw"
 
 
-def _plan(puzzle: PlayPuzzle, decision: Decision, first: bool, solver: Solver) -> str:
+def _plan(puzzle: PlayPuzzle, index: int, solver: Solver) -> tuple[str, RightReason]:
+    decision = puzzle.solution[index]
     state = decision.position.to_state()
     good = decision.line[0]
     why = right_card_reason(state, puzzle.learner, puzzle.goal, good,
-                            _line_after(state, good, solver))
-    verb = _verb(state, good)
-    head = f"{verb} {_card_words(state, good)}"
-    head = head[:1].upper() + head[1:] if first else f"Then {head}"
-    return f"{head}: it {why.predicate}."
+                            played_out(state, puzzle.main_line_from(index), solver))
+    return f"{_verb(state, good)} {_card_words(state, good)}", why
 
 
 def _trap(puzzle: PlayPuzzle, solver: Solver) -> str:
@@ -87,8 +82,8 @@ def _trap(puzzle: PlayPuzzle, solver: Solver) -> str:
     tempting = min(wrong, key=lambda p: (-values[p] if maxing else values[p]))
     good = decision.line[0]
     reasons = wrong_card_reasons(state, puzzle.learner, puzzle.goal, tempting,
-                                 _line_after(state, tempting, solver), verdicts.right, good,
-                                 _line_after(state, good, solver), solver)
+                                 played_out(state, (tempting,), solver), verdicts.right, good,
+                                 played_out(state, puzzle.main_line_from(0), solver), solver)
     if not reasons:
         return ""
     doing = GERUNDS[_verb(state, tempting)]
@@ -97,13 +92,34 @@ def _trap(puzzle: PlayPuzzle, solver: Solver) -> str:
             f"{reasons[0].text}")
 
 
+def _plan_sentences(puzzle: PlayPuzzle, solver: Solver) -> list[str]:
+    """The plan, a sentence a decision; decisions that just cash a winner on lead go together
+    ("Then cash A♦ and K♦.")."""
+    sentences: list[str] = []
+    cashed: list[str] = []
+
+    def flush() -> None:
+        if cashed:
+            head = "Then cash" if sentences else "Cash"
+            sentences.append(f"{head} {names_list(cashed)}.")
+            cashed.clear()
+
+    for index in range(min(len(puzzle.solution), PLAN_DECISIONS)):
+        action, why = _plan(puzzle, index, solver)
+        if why.kind is RightKind.WINS and action.startswith("lead "):
+            cashed.append(action.removeprefix("lead "))
+            continue
+        flush()
+        head = f"Then {action}" if sentences else action[:1].upper() + action[1:]
+        sentences.append(f"{head}: it {why.predicate}.")
+    flush()
+    return sentences
+
+
 def play_write_up(puzzle: PlayPuzzle, solver: Solver) -> str:
     """The write-up of ``puzzle`` (module docstring): 2 to 5 sentences. Raises
     `trainer.solver.SolverError` if the solver cannot take the position."""
-    plan = [_plan(puzzle, d, i == 0, solver)
-            for i, d in enumerate(puzzle.solution[:PLAN_DECISIONS])]
+    plan = _plan_sentences(puzzle, solver)
     trap = sentences(_trap(puzzle, solver))
-    room = MAX_SENTENCES - len(trap)
-    kept = plan[:max(1, room)]
-    text = sentences(" ".join(kept + trap))[:MAX_SENTENCES]
-    return " ".join(text)
+    kept = plan[:max(1, MAX_SENTENCES - len(trap))]
+    return " ".join(sentences(" ".join(kept + trap))[:MAX_SENTENCES])
