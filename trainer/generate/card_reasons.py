@@ -106,6 +106,11 @@ class CardReason:
     seat: Seat | None = None
 
 
+def _card(card: Card) -> str:
+    """``9♠``, or ``joker`` (after a possessive: "West's joker")."""
+    return "joker" if card.is_joker else card.pretty
+
+
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -239,8 +244,8 @@ def _no_draw(x: LinePair) -> CardReason | None:
                 None)
     if not theirs or ruff is None:
         return None
-    held_text = names_list([f"{seat_name(s)} {names_list([c.pretty for c in cs])}"
-                            for s, cs in theirs.items()])
+    held_text = "; ".join(f"{seat_name(s)}'s {names_list([_card(c) for c in cs])}"
+                          for s, cs in theirs.items())
     text = (f"Draw trumps first: the opponents still hold trumps ({held_text}), and after "
             f"{play_text(x.wrong)} {x.won_text(ruff)}.")
     return CardReason(ReasonKind.NO_DRAW, text, ruff.winning.card, ruff.number, ruff.winner)

@@ -104,16 +104,29 @@ def _plan_sentences(puzzle: PlayPuzzle, solver: Solver) -> list[str]:
             sentences.append(f"{head} {names_list(cashed)}.")
             cashed.clear()
 
+    last: tuple[list[str], str] | None = None  # the actions of the last sentence, its reason
     for index in range(min(len(puzzle.solution), PLAN_DECISIONS)):
         action, why = _plan(puzzle, index, solver)
         if why.kind is RightKind.WINS and action.startswith("lead "):
             cashed.append(action.removeprefix("lead "))
+            last = None
             continue
         flush()
-        head = f"Then {action}" if sentences else action[:1].upper() + action[1:]
-        sentences.append(f"{head}: it {why.predicate}.")
+        if last is not None and last[1] == why.predicate:  # one reason for several cards
+            last[0].append(action)
+            sentences[-1] = _sentence(last[0], why.predicate, len(sentences) > 1)
+            continue
+        last = ([action], why.predicate)
+        sentences.append(_sentence(last[0], why.predicate, bool(sentences)))
     flush()
     return sentences
+
+
+def _sentence(actions: list[str], predicate: str, then: bool) -> str:
+    """``"Then lead 10♥, then throw K♥: that ..."`` (``it`` for one card)."""
+    text = ", then ".join(actions)
+    head = f"Then {text}" if then else text[:1].upper() + text[1:]
+    return f"{head}: {'it' if len(actions) == 1 else 'that'} {predicate}."
 
 
 def play_write_up(puzzle: PlayPuzzle, solver: Solver) -> str:
