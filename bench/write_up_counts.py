@@ -41,6 +41,12 @@ CONCEPTS = {
     "sacrifice": r"sacrifice",
     "defenders' 10 a trick": r"10 for each trick",
     "rule of thumb": r"rule of thumb",
+    "net expected score": r"its points less the opponents'",
+    "loses least": r"loses least",
+    "best trick bid": r"best trick bid",
+    "about as good": r"about as good|nearly as good",
+    "what differs (discard)": r"where the best throws",
+    "as many / as often": r"as many tricks|as often",
 }
 
 

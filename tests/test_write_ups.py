@@ -2,7 +2,11 @@
 hand-made situations whose claims are worked out by hand (trumps counted with the joker and the
 bowers, RULES.md §2; side winners; the figures quoted equal the candidates'), every reason class
 on a hand-made case, and the shipped banks: every record has a 2-5 sentence write-up equal to
-what the code computes, and a sample's every number is one its record establishes."""
+what the code computes, and a sample's every number is one its record establishes. The last
+section checks the reviewer's seven points on the records they named and on hand-made cases:
+"the best trick bid" when a misère scores as much, "loses least" for a negative best score,
+the nearest rival named, whole top runs as winners, a reason for the rule of thumb's discard,
+the expected score said to be net of the opponents' points, and equal figures not compared."""
 
 from __future__ import annotations
 
@@ -15,15 +19,16 @@ from pathlib import Path
 import pytest
 
 from trainer.bidding import parse_call
-from trainer.cards import Seat
+from trainer.cards import Seat, Suit, pack
 from trainer.generate.bid_puzzles import BidPuzzle
 from trainer.generate.discard_puzzles import DiscardPuzzle
 from trainer.generate.records import read_jsonl
-from trainer.generate.write_ups.bid import bid_write_up, misere_hand
+from trainer.generate.write_ups.bid import as_many, bid_write_up, misere_hand
 from trainer.generate.write_ups.bid_reasons import BidReasonKind, bid_reason, bid_reasons
 from trainer.generate.write_ups.discard import discard_write_up
 from trainer.generate.write_ups.discard_reasons import (
     DiscardReasonKind,
+    compared,
     discard_reason,
     discard_reasons,
 )
@@ -32,12 +37,14 @@ from trainer.generate.write_ups.facts import (
     misere_suits,
     short_suits,
     side_winners,
+    top_run,
     trump_holding,
 )
 from trainer.generate.write_ups.fill import filled_lines
 from trainer.notation import parse_bid, parse_hand
-from trainer.rules import Strain, ruleset
+from trainer.rules import CardOrder, Strain, ruleset
 from trainer.simulate import BidAnalysis, CallResult, DiscardAnalysis, DiscardResult
+from trainer.simulate.scores import net_score
 
 ROOT = Path(__file__).resolve().parent.parent
 BID_BANK = ROOT / "puzzles" / "bid.jsonl"
@@ -113,14 +120,19 @@ def test_bid_write_up_counts_the_left_bower_and_the_side_winners():
     bower, so the joker, J♠, 8♣ 6♣ are 4 of the 12 trumps and A♥ K♥ side winners."""
     text = bid_write_up(OPENING, "opening")
     assert 2 <= len(sentences(text)) <= 5
+    # the expected score is net of the opponents' points (trainer.simulate.scores.net_score)
     assert text.startswith("7♣ is best: it makes 88% of the time, with 8.3 tricks on average "
-                           "over 100 layouts, and scores +124.9 a hand.")
+                           "over 100 layouts and an expected score of +124.9 a hand for your "
+                           "side (its points less the opponents').")
     assert ("In clubs you hold 4 of the 12 trumps (the joker, the J♠ as left bower, 8♣ 6♣), "
             "with A♥ K♥ as side winners and a singleton 9♠.") in text
     # the strain the hand is longest in, and what changes there: 124.9 - 46.8 = 78.1
     assert ("In hearts the J♠, your left bower in clubs, is a plain jack and A♥ K♥ are trumps "
             "instead of side winners: 7.1 tricks on average there against 8.3, and 7♥ scores "
             "78 less.") in text
+    # the nearest rival in another strain is 6NT (124.9 - 94.9 = 30), not 7♥: both are named
+    assert ("6NT makes 89%, 7.8 tricks on average, and scores 30 less a hand than 7♣: it makes "
+            "more often, but is worth 120 to 7♣'s 160.") in text
     # the levels either side: 124.9 - 102.2 = 22.7; 6♣ is worth 60, 7♣ 160 (§6)
     assert ("One higher, 8♣ makes only 73% and scores 23 less; one lower, 6♣ makes 96% but is "
             "worth only 60 to 7♣'s 160.") in text
@@ -134,8 +146,14 @@ def test_bid_write_up_of_a_misere_names_the_card_that_cannot_be_ducked():
     # 8♥: 4♥ 5♥ 6♥ 7♥ are out below it
     assert "your only heart is the 8♥, with 4 lower hearts out against it" in misere_hand(a)
     text = bid_write_up(a, "misere")
-    assert text.startswith("Misère is best: it is made on 35 of 100 layouts (35%)")
-    assert "The best bid, 8♣, makes only 33%" in text and "scores 53 less" in text
+    # -75.0 is negative: the misère loses least; -75.0 - -148.4 = 73.4 saved against passing
+    assert text.startswith("Misère loses least: it is made on only 35 of 100 layouts (35%), "
+                           "with an expected score of -75.0 a hand for your side (its points "
+                           "less the opponents'): as a sacrifice it loses 73 less than letting "
+                           "East's 7♥ play.")
+    # the misère is a bid too: 8♣ is the best trick bid, not the best bid
+    assert "The best trick bid, 8♣, makes only 33%" in text and "scores 53 less" in text
+    assert "The best bid" not in text
 
 
 # --- every bid reason class on a hand-made case -------------------------------------------------
@@ -261,15 +279,18 @@ def test_discard_write_up_makes_a_void_and_keeps_trumps_and_the_ace():
     assert text.startswith("Throw 8♠ J♣ 6♣: that leaves a void in spades, a suit with no "
                            "winner, and keeps all 6 trumps (the joker, K♥ Q♥ 10♥ 8♥ 6♥) and "
                            "the A♦.")
-    assert ("It makes 6♥ 95% of the time, with 8.02 tricks on average over 100 layouts, "
-            "scoring +94.2 a hand, and takes all ten tricks on 16% of them (a slam, scoring "
-            "250 instead of 100).") in text
+    assert ("It makes 6♥ 95% of the time, with 8.02 tricks on average over 100 layouts, takes "
+            "all ten tricks on 16% of them (a slam, scoring 250 instead of 100), and gives an "
+            "expected score of +94.2 a hand for your side (its points less the opponents').")\
+        in text
     assert "8♠ 10♣ 6♣ scores the same." in text
     # 94.2 - 88.8 = 5.4
     assert ("J♣ 6♣ 4♦ keeps a loser instead of making a void (the 8♠ stays): it makes 95% and "
             "scores 5 less.") in text
-    # 94.2 - 75.6 = 18.6
-    assert text.endswith("throws 8♠ 10♦ 4♦: 19 less.")
+    # 94.2 - 75.6 = 18.6; the rule of thumb keeps J♣ 6♣ and throws 10♦ 4♦
+    assert text.endswith("throws 8♠ 10♦ 4♦, which throws 10♦ 4♦ where the best throws J♣ 6♣: "
+                         "it makes 91% to the best's 95%, 7.71 tricks on average to 8.02, and "
+                         "scores 19 less.")
 
 
 def dreason(a: DiscardAnalysis, codes: str):
@@ -298,8 +319,10 @@ def test_discard_reasons_in_a_suit_contract():
     assert dreason(a, "8S TD 4D").text == ("makes as often (95%), but takes all ten tricks on "
                                            "10% of the layouts to the best's 16%")
     assert dreason(a, "8S TC 4D").kind is DiscardReasonKind.FEWER_TRICKS
-    assert dreason(a, "8S TC 4D").text == ("makes 90% to the best's 95%, 7.60 tricks on "
-                                           "average to 8.02")
+    # no rule names a reason: what differs from the best (10♣ 4♦ thrown, J♣ 6♣ kept)
+    assert dreason(a, "8S TC 4D").text == ("throws 10♣ 4♦ where the best throws J♣ 6♣: it makes "
+                                           "90% to the best's 95%, 7.60 tricks on average to "
+                                           "8.02")
 
 
 def test_discard_reasons_guard_and_void_elsewhere():
@@ -461,3 +484,218 @@ def test_every_number_of_a_discard_write_up_is_the_records(discard_records):
         decimals = {f"{c['mean_tricks']:.2f}" for c in cands}
         counts = hand_counts(a.hand, puzzle.rules) | {100, 250, bid_value(a.contract)}
         check_numbers(rec["write_up"], pcts, decimals, [c["ev"] for c in cands], counts)
+
+
+# --- the reviewer's seven points, on the records and on hand-made cases -------------------------
+
+
+def record(records: list[dict], ident: str) -> dict:
+    return next(r for r in records if r["id"] == ident)
+
+
+def first_sentence(text: str) -> str:
+    return sentences(text)[0]
+
+
+MISERES = ("MIS", "OMIS")
+
+
+def test_1_the_best_trick_bid_when_a_misere_scores_as_much(bid_records):
+    """b0000034: pass is best (-188.8) and open misère (-390.0) scores more than 9NT (-405.4),
+    so 9NT is the best trick bid, not the best bid."""
+    text = record(bid_records, "b0000034")["write_up"]
+    assert ("The best trick bid, 9NT, makes only 9%, with 3.9 tricks on average (9 needed), and "
+            "scores 217 less: a sacrifice that costs more than it saves.") in text
+    assert "The best bid" not in text
+    # every record: "the best bid" only when no misère scores as much as that bid
+    named = 0
+    for rec in bid_records:
+        found = re.search(r"The best (trick )?bid, (\S+),", rec["write_up"])
+        if found is None:
+            continue
+        named += 1
+        code = parse_call(found.group(2).replace("♠", "S").replace("♣", "C").replace("♦", "D")
+                          .replace("♥", "H")).code
+        ev = next(c["ev"] for c in rec["candidates"] if c["call"] == code)
+        misere = any(c["call"] in MISERES and c["ev"] >= ev for c in rec["candidates"])
+        assert misere == (found.group(1) is not None), (rec["id"], found.group(0))
+    assert named >= 20
+
+
+def test_1_the_best_bid_when_no_misere_scores_as_much():
+    a = bid_analysis("9S 8C 6C QD 8D AH KH 8H 4H JK", "S", "N", ("7S",),
+                     [("P", -60.0, 0.3, 8.0), ("8H", -90.0, 0.4, 7.1),
+                      ("MIS", -150.0, 0.1, None)], standing=("7S", "E"), misere_made=10)
+    assert "The best bid, 8♥, makes only 40%" in bid_write_up(a, "defence")
+    b = bid_analysis("9S 8C 6C QD 8D AH KH 8H 4H JK", "S", "N", ("7S",),
+                     [("P", -60.0, 0.3, 8.0), ("MIS", -80.0, 0.1, None),
+                      ("8H", -90.0, 0.4, 7.1)], standing=("7S", "E"), misere_made=10)
+    assert "The best trick bid, 8♥, makes only 40%" in bid_write_up(b, "defence")
+
+
+def test_2_a_best_call_with_a_negative_score_loses_least(bid_records):
+    """b0000099: misère makes 8% and scores -210.0; passing lets East's 7♥ make (-221.5):
+    -210.0 - -221.5 = 11.5 saved, a sacrifice, not a good bid."""
+    text = record(bid_records, "b0000099")["write_up"]
+    assert first_sentence(text) == (
+        "Misère loses least: it is made on only 8 of 100 layouts (8%), with an expected score "
+        "of -210.0 a hand for your side (its points less the opponents'): as a sacrifice it "
+        "loses 12 less than letting East's 7♥ play")
+    for rec in bid_records:
+        head = first_sentence(rec["write_up"])
+        best = rec["candidates"][0]
+        if best["ev"] < 0:
+            assert " loses least: " in head and " is best" not in head, (rec["id"], head)
+        else:
+            assert " is best: " in head, (rec["id"], head)
+
+
+def test_2_loses_least_with_partners_bid_and_over_an_opponent_that_often_makes():
+    # N deals, E passes, S (partner) bids 6♠, W passes: N to call; pass -40.0, 7♥ -20.0
+    a = bid_analysis("9S 8C 6C QD 8D AH KH 8H 4H JK", "N", "N", ("P", "6S", "P"),
+                     [("7H", -20.0, 0.55, 7.2), ("P", -40.0, 0.4, 5.8)], standing=("6S", "S"))
+    assert first_sentence(bid_write_up(a, "partner")) == (
+        "7♥ loses least: it makes 55% of the time, with 7.2 tricks on average over 100 layouts "
+        "and an expected score of -20.0 a hand for your side (its points less the opponents'): "
+        "the cheapest way out, losing 20 less than leaving South in 6♠")
+    assert reason(a, "7H").text == "the best call: it loses least (the highest expected score)"
+    # over East's 7♠, making 55%: it loses less than passing, but it is no sacrifice
+    b = bid_analysis("9S 8C 6C QD 8D AH KH 8H 4H JK", "S", "N", ("7S",),
+                     [("8H", -10.0, 0.55, 8.2), ("P", -60.0, 0.3, 8.0)], standing=("7S", "E"))
+    head = first_sentence(bid_write_up(b, "defence"))
+    assert head.endswith(": it loses 50 less than letting East's 7♠ play")
+    assert "sacrifice" not in head
+
+
+def test_3_the_nearest_rival_is_named_with_the_suit_whose_cards_change(bid_records):
+    """b0000152: 7♠ +120.4; 7NT +117.9 is the nearest rival (2.5 less, about as good), 7♥
+    +107.9 the suit where the J♠ is a plain jack (12 less): both are named, the nearest
+    first."""
+    text = record(bid_records, "b0000152")["write_up"]
+    near = ("7NT is about as good: it makes 81%, 7.7 tricks on average, and scores 2.5 less a "
+            "hand than 7♠.")
+    far = ("In hearts the J♠, your right bower in spades, is a plain jack: 7.8 tricks on average "
+           "there against 8.3, and 7♥ scores 12 less.")
+    assert near in text and far in text and text.index(near) < text.index(far)
+    # every record comparing another suit names the nearest rival in another strain
+    for rec in bid_records:
+        puzzle = BidPuzzle.from_json(rec)
+        best = parse_call(rec["candidates"][0]["call"])
+        if best == "P" or best.strain is None or " on average there" not in rec["write_up"]:
+            continue
+        rivals = [c["call"] for c in rec["candidates"][1:] if c["call"] in MISERES or (
+            c["call"] != "P" and parse_call(c["call"]).strain not in (None, best.strain))]
+        if puzzle.moment == "misere":
+            rivals = [c for c in rivals if c not in MISERES]
+        assert parse_call(rivals[0]).pretty in rec["write_up"], (rec["id"], rivals[0])
+
+
+def test_4_winners_at_the_top_count_the_whole_top_run(bid_records):
+    """b0000004 holds A♥ K♥ Q♥ 9♥ 7♥: the Q♥ is a winner too (A-K-Q from the top)."""
+    text = record(bid_records, "b0000004")["write_up"]
+    assert "At no trumps your winners at the top are A♥ K♥ Q♥," in text
+    hand = parse_hand("AH KH QH 9H 7H 7S 6C 9D 6D 5D")
+    assert [c.code for c in side_winners(hand, Strain.NO_TRUMPS)] == ["AH", "KH", "QH"]
+    # hearts trumps: the J♦ is the left bower, so A♦ K♦ Q♦ 10♦ runs unbroken in diamonds;
+    # clubs trumps: the J♦ is a plain jack not held, so the run stops at the Q♦
+    run = parse_hand("AD KD QD TD 9H")
+    assert [c.code for c in side_winners(run, Strain.HEARTS)] == ["AD", "KD", "QD", "TD"]
+    assert [c.code for c in side_winners(run, Strain.CLUBS)] == ["AD", "KD", "QD"]
+    # no ace, no run: K♦ Q♦ are not winners at the top
+    assert side_winners(parse_hand("KD QD 9H"), Strain.CLUBS) == ()
+    # the 6-player pack has the 13♦ between the J♦ and the 10♦ (RULES.md §2)
+    solid = parse_hand("AD KD QD JD TD")
+    assert len(side_winners(solid, Strain.CLUBS)) == 5
+    assert [c.code for c in side_winners(solid, Strain.CLUBS, pack(6))] == ["AD", "KD", "QD",
+                                                                             "JD"]
+    assert [c.code for c in top_run(solid, Suit.DIAMONDS, CardOrder(), pack(6))] == [
+        "AD", "KD", "QD", "JD"]
+
+
+def test_4_a_discard_throwing_the_queen_of_a_top_run_throws_a_winner(discard_records):
+    """d0000060 holds A♠ K♠ Q♠ with clubs trumps: the rule of thumb throws the Q♠."""
+    text = record(discard_records, "d0000060")["write_up"]
+    assert "throws Q♠ 10♦ 4♦, which throws the Q♠, a side winner: it makes 82%" in text
+
+
+def test_5_the_rule_of_thumb_discard_says_why_it_scores_less(discard_records):
+    """d0000004: the rule of thumb throws Q♣ J♣ 5♣ (a club void); the best throws 5♠ Q♣ J♣.
+    d0000084: the rule of thumb is the nearest rival, 8♠ 6♦ 6♥ against 8♠ J♥ 6♥."""
+    text = record(discard_records, "d0000004")["write_up"]
+    assert text.endswith(
+        "The trainer's rule of thumb (keep trumps and aces, throw the shortest side suits first) "
+        "throws Q♣ J♣ 5♣, which throws 5♣ where the best throws 5♠, making a void in clubs: it "
+        "makes 54% to the best's 65%, 9.23 tricks on average to 9.40, and scores 107 less.")
+    text = record(discard_records, "d0000084")["write_up"]
+    assert ("8♠ 6♦ 6♥ throws 6♦ where the best throws J♥: it makes 92% to the best's 97%, 7.35 "
+            "tricks on average to 7.56, and scores 10 less. That is what the trainer's rule of "
+            "thumb") in text
+    # every record: the rule of thumb's discard, when it scores less, comes with a reason
+    for rec in discard_records:
+        rule = [s for s in sentences(rec["write_up"]) if s.startswith("The trainer's rule")]
+        if rule and "finds this discard" not in rule[0]:
+            assert re.search(r"throws [^,]+, which .+ scores \d+ less$", rule[0]), rule[0]
+    # and every row no rule names still says what differs from the best
+    for rec in discard_records:
+        puzzle = DiscardPuzzle.from_json(rec)
+        for why in discard_reasons(puzzle.analysis, puzzle.rules):
+            if why.kind is DiscardReasonKind.FEWER_TRICKS:
+                assert " where the best throws " in why.text, (rec["id"], why.text)
+
+
+def test_5_what_differs_names_a_void_the_best_does_not_make():
+    # hearts trumps; the best keeps the 5♣, the other throws it for a club void
+    a = discard_analysis("KS TS 6S 5S QC JC 5C AD KD 8D JH JD JK", "10D", [
+        disc("5S QC JC", 138.0, 0.65, 9.4, 0.65), disc("QC JC 5C", 30.7, 0.54, 9.23, 0.54)])
+    assert dreason(a, "QC JC 5C").text == (
+        "throws 5♣ where the best throws 5♠, making a void in clubs: it makes 54% to the best's "
+        "65%, 9.23 tricks on average to 9.40")
+
+
+def test_6_the_expected_score_is_your_sides_points_less_the_opponents(bid_records,
+                                                                      discard_records):
+    """The tables' ev is net (`net_score`): a made 7♥ with 8 tricks is +200 - 20 = +180, a set
+    one with 6 tricks -200 - 40 = -240, so 95% x 100 is not the score; the write-ups say so."""
+    seven = parse_call("7H")
+    assert net_score(seven, 8, AUS, True) == 180 and net_score(seven, 6, AUS, True) == -240
+    for rec in discard_records:
+        ev = rec["candidates"][0]["ev"]
+        assert (f"gives an expected score of {ev:+.1f} a hand for your side (its points less "
+                "the opponents')") in rec["write_up"], rec["id"]
+    text = record(discard_records, "d0000001")["write_up"]
+    assert ("It makes 6♥ 95% of the time, with 8.02 tricks on average over 100 layouts, takes "
+            "all ten tricks on 16% of them (a slam, scoring 250 instead of 100), and gives an "
+            "expected score of +94.2 a hand for your side (its points less the opponents').") \
+        in text
+    for rec in bid_records:
+        head = first_sentence(rec["write_up"])
+        if "thrown in" not in head:
+            assert "its points less the opponents'" in head, (rec["id"], head)
+            assert f"{rec['candidates'][0]['ev']:+.1f} a hand" in head, (rec["id"], head)
+
+
+def test_7_equal_figures_are_not_compared(bid_records, discard_records):
+    """d0000068: 9♠ 10♦ 6♦ and 6♣ 10♦ 6♦ both take 7.12 tricks on average."""
+    text = record(discard_records, "d0000068")["write_up"]
+    assert ("6♣ 10♦ 6♦ throws 6♣ where the best throws 9♠: it makes 40% to the best's 42%, as "
+            "many tricks on average (7.12), and scores 12 less.") in text
+    for rec in bid_records + discard_records:
+        text = rec["write_up"]
+        assert not re.search(r"(\d+\.\d+) tricks on average (?:there against|to) \1\b", text), \
+            rec["id"]
+        assert not re.search(r"makes (\d+%) to the best's \1", text), rec["id"]
+    best, other = disc("8S JC 6C", 50.0, 0.42, 7.12), disc("8S TC 6C", 40.0, 0.42, 7.12)
+    assert compared(other, best) == "makes as often (42%), as many tricks on average (7.12)"
+
+
+def test_7_bid_reasons_do_not_compare_equal_trick_counts():
+    # 8.26 and 8.27 both print 8.3: not "a weaker strain"
+    a = bid_analysis("JS 9S 8C 6C QD 8D AH KH 8H JK", "E", "N", (),
+                     [("7C", 100.0, 0.8, 8.27), ("7H", 80.0, 0.8, 8.26), ("7S", 70.0, 0.8, 8.26),
+                      ("6NT", 40.0, 0.8, 8.6), ("P", 0.0, 0.0, None)])
+    assert reason(a, "7H").kind is BidReasonKind.FEWER_POINTS
+    assert reason(a, "7S").text == "as many tricks on average (8.3), but worth 140 to 7♣'s 160"
+    # more tricks at no trumps, but 6NT is worth 120 to 7♣'s 160
+    assert reason(a, "6NT").text == "more tricks on average (8.6 to 8.3), but worth 120 to 7♣'s 160"
+    # the role-change sentence with as many tricks in the other suit
+    assert as_many(8.26, 8.27, "there") == "as many tricks on average there (8.3)"

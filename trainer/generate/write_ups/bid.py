@@ -8,18 +8,25 @@ table prints it; every count is of the hand's cards; nothing is guessed.
 The sentences, by priority (the first five that apply are kept, then put in reading order):
 
 1. The verdict: the best call, its chance of making (or, for a pass, what passing leads to)
-   and its expected score over the layouts.
+   and its expected score over the layouts, your side's points less the opponents' (the
+   table's ``ev``). A best call with a negative expected score "loses least", never "is best":
+   over an opponent's bid it is a sacrifice (it costs less than letting them play), with
+   partner's bid standing the cheapest way out.
 2. The hand in the best strain: the trumps held with the joker and the bowers named (the left
    bower is the jack of the other suit of the same colour, RULES.md §2), the side winners
-   (aces, kings with their ace), voids and singletons; at no trumps the winners at the top and
-   the suits without a stopper. A misère: the cards above the ten and each suit's low card.
-   A pass: the hand in the best bid's strain, showing what that bid would rest on.
+   (each suit's top run: the ace, a king with the ace, a queen with both ...), voids and
+   singletons; at no trumps the winners at the top and the suits without a stopper. A misère:
+   the cards above the ten and each suit's low card. A pass or a misère: the best trick bid's
+   figures and the hand in its strain, showing what that bid would rest on (called "the best
+   trick bid" when a misère or open misère scores at least as much, else "the best bid").
 3. Cards that change their role against the longest rival suit: a jack that is a bower in one
    strain and a plain jack in the other, side winners that would be trumps there.
 4. The nearest levels of the best strain (one higher, one lower) with their figures.
 5. What the auction showed: partner's or an opponent's bid (every layout fits it) and what
    passing leads to; with no bid to read, what the kitty brings (3 cards taken, 3 thrown).
-6. The best rival in another strain, with its figures; for a misère decision, the misère.
+6. The nearest rival: the highest-scoring trick bid in another strain or misère call, with its
+   figures ("about as good" within the graded-best margin, 5 points). When sentence 3 names
+   a rival suit that is not the nearest, both are given.
 """
 
 from __future__ import annotations
@@ -28,8 +35,10 @@ from dataclasses import dataclass
 
 from trainer.bidding import MISERE, OPEN_MISERE, PASS, Bid
 from trainer.cards import JOKER, Card, Rank
+from trainer.generate.bands import BID_LIMITS
 from trainer.generate.explain import seat_name
 from trainer.generate.write_ups.calls import (
+    EPS,
     as_bid,
     best_in_strain,
     pass_outcome,
@@ -104,7 +113,7 @@ def strain_hand(analysis: BidAnalysis, strain: Strain) -> str:
     held = trump_holding(hand, strain.trump, analysis.rules)
     order = CardOrder(trump=strain.trump)
     suits = by_suit(hand, order)
-    winners = side_winners(hand, strain)
+    winners = side_winners(hand, strain, analysis.rules.pack)
     extras = []
     if winners:
         extras.append(f"the {winners[0].pretty} as a side winner" if len(winners) == 1
@@ -126,9 +135,10 @@ def strain_hand(analysis: BidAnalysis, strain: Strain) -> str:
 
 def notrump_hand(analysis: BidAnalysis) -> str:
     """At no trumps: the winners at the top (the joker wins any trick it is played to, RULES.md
-    §5; aces; kings with their ace) and the suits with no stopper (ace, K-x or Q-x-x)."""
+    §5; each suit's top run, `facts.top_run`: A, A-K, A-K-Q ...) and the suits with no stopper
+    (ace, K-x or Q-x-x)."""
     hand = analysis.hand
-    winners = side_winners(hand, Strain.NO_TRUMPS)
+    winners = side_winners(hand, Strain.NO_TRUMPS, analysis.rules.pack)
     suits = by_suit(hand, CardOrder())
     named = grouped(winners) if winners else ""
     text = (f"At no trumps your winners at the top are {named}" if winners
@@ -160,7 +170,7 @@ def role_changes(analysis: BidAnalysis, best: Strain, other: Strain) -> str:
         role = "right" if jack.suit is best.trump else "left"
         parts.append(f"the {jack.pretty}, your {role} bower in {strain_word(best)}, is a plain "
                      "jack")
-    won = [c for c in side_winners(hand, best) if theirs.is_trump(c)]
+    won = [c for c in side_winners(hand, best, analysis.rules.pack) if theirs.is_trump(c)]
     if won:
         parts.append(f"the {won[0].pretty} is a trump instead of a side winner" if len(won) == 1
                      else f"{cards_text(won)} are trumps instead of side winners")
@@ -188,21 +198,78 @@ def longest_rival(analysis: BidAnalysis, best: Strain) -> Strain | None:
     return strain if count >= mine else None
 
 
+def nearest_rival(analysis: BidAnalysis, strain: Strain,
+                  misere: bool = False) -> CallResult | None:
+    """The highest-scoring call after the best that is a trick bid in another strain than
+    ``strain`` or (unless ``misere``: the misère has its own sentence) a misère; None if the
+    table has none."""
+    calls = [c for c in analysis.candidates if c is not analysis.best
+             and (b := as_bid(c.call)) is not None
+             and ((b.misere and not misere) or (b.strain is not None and b.strain is not strain))]
+    return max(calls, key=lambda c: c.ev, default=None)
+
+
 def rival_sentence(analysis: BidAnalysis, best: CallResult, rival: CallResult) -> str:
-    """The figures of a rival call against the best one; when the rival makes more often, what
+    """The figures of a rival call against the best one: "about as good" within the graded-best
+    margin (`BID_LIMITS`), with the difference to 0.1; when the rival makes more often, what
     each is worth."""
-    less = points(best.ev - rival.ev)
+    loss = best.ev - rival.ev
     bid, mine = trick_bid(rival.call), trick_bid(best.call)
     mean = f", {tricks(rival.mean_tricks)} tricks on average," if bid is not None else ""
-    text = (f"{cap(words(rival.call))} makes {pct(rival.p_make)}{mean} and scores {less} less "
-            f"a hand than {words(best.call)}")
+    if loss <= BID_LIMITS[0] + EPS:
+        return (f"{cap(words(rival.call))} is about as good: it makes {pct(rival.p_make)}{mean} "
+                f"and scores {loss:.1f} less a hand than {words(best.call)}")
+    text = (f"{cap(words(rival.call))} makes {pct(rival.p_make)}{mean} and scores "
+            f"{points(loss)} less a hand than {words(best.call)}")
     if bid is not None and mine is not None and rival.p_make > best.p_make:
         text += (f": it makes more often, but is worth {value(bid, analysis)} to "
                  f"{mine.pretty}'s {value(mine, analysis)}")
     return text
 
 
+def as_many(here: float | None, there: float | None, where: str) -> str:
+    """Two mean trick counts compared: ``7.8 tricks on average there against 8.3``, or, when
+    they print the same, ``as many tricks on average there (8.3)``."""
+    if tricks(here) == tricks(there):
+        return f"as many tricks on average {where} ({tricks(here)})"
+    return f"{tricks(here)} tricks on average {where} against {tricks(there)}"
+
+
 # --- the sentences ----------------------------------------------------------------------------
+
+
+NET = "for your side (its points less the opponents')"
+"""What an expected score counts (`trainer.simulate.scores.net_score`)."""
+
+
+def expected(ev: float) -> str:
+    """``an expected score of +124.9 a hand for your side (its points less the opponents')``."""
+    return f"an expected score of {score(ev)} a hand {NET}"
+
+
+def head(result: CallResult) -> str:
+    """``is best``, or ``loses least`` when the best call's expected score is negative."""
+    return "is best" if result.ev >= 0 else "loses least"
+
+
+def cheapest(analysis: BidAnalysis) -> str:
+    """For a best bid with a negative expected score: what it saves against passing (over an
+    opponent's bid, a sacrifice when it makes under half the time; the cheapest way out of
+    partner's), or ""."""
+    best = analysis.best
+    passing = pass_row(analysis)
+    if best.ev >= 0 or best.call == PASS or passing is None:
+        return ""
+    stand = standing(analysis)
+    saved = points(best.ev - passing.ev)
+    if stand is None:
+        return ": every other call loses more"
+    if stand.ours:
+        return (f": the cheapest way out, losing {saved} less than leaving "
+                f"{seat_name(stand.seat)} in {stand.bid.pretty}")
+    how = "as a sacrifice it loses" if best.p_make < 0.5 else "it loses"
+    return (f": {how} {saved} less than letting {seat_name(stand.seat)}'s {stand.bid.pretty} "
+            "play")
 
 
 def verdict(analysis: BidAnalysis) -> str:
@@ -212,24 +279,26 @@ def verdict(analysis: BidAnalysis) -> str:
         outcome = pass_outcome(analysis, best)
         stand = standing(analysis)
         if stand is None:
-            return (f"Pass is best: no bid stands, so the hand is thrown in for "
+            return (f"Pass {head(best)}: no bid stands, so the hand is thrown in for "
                     f"{score(best.ev)}, and every bid scores less on average over {n} layouts")
         paid = ""
         if not stand.ours and analysis.rules.defender_tricks:
-            paid = " (as defenders you score 10 for each trick you take)"
-        return (f"Pass is best: {outcome} of the time, and passing scores {score(best.ev)} a "
-                f"hand on average over {n} layouts{paid}")
+            paid = "; as defenders you score 10 for each trick you take"
+        return (f"Pass {head(best)}: {outcome} of the time, and passing gives your side an "
+                f"expected score of {score(best.ev)} a hand over {n} layouts (its points less "
+                f"the opponents'{paid})")
     bid = as_bid(best.call)
     assert bid is not None
     if bid.misere:
         made = analysis.misere_made
-        times = f"on {made} of {n} layouts" if made is not None else f"{pct(best.p_make)}"
-        return (f"{cap(bid.pretty)} is best: it is made {times} ({pct(best.p_make)}) and "
-                f"scores {score(best.ev)} a hand on average")
-    head = "is best" if best.ev >= 0 else "loses least"
-    return (f"{bid.pretty} {head}: it makes {pct(best.p_make)} of the time, with "
-            f"{tricks(best.mean_tricks)} tricks on average over {n} layouts, and scores "
-            f"{score(best.ev)} a hand")
+        only = "only " if best.p_make < 0.5 else ""
+        times = (f"on {only}{made} of {n} layouts ({pct(best.p_make)})" if made is not None
+                 else f"on {only}{pct(best.p_make)} of the layouts")
+        return (f"{cap(bid.pretty)} {head(best)}: it is made {times}, with "
+                f"{expected(best.ev)}{cheapest(analysis)}")
+    return (f"{bid.pretty} {head(best)}: it makes {pct(best.p_make)} of the time, with "
+            f"{tricks(best.mean_tricks)} tricks on average over {n} layouts and "
+            f"{expected(best.ev)}{cheapest(analysis)}")
 
 
 def level_sentence(analysis: BidAnalysis, bid: Bid) -> str:
@@ -292,7 +361,7 @@ def kitty_sentence(analysis: BidAnalysis, strain: Strain | None) -> str:
         return text
     order = CardOrder(trump=strain.trump)
     suits = by_suit(analysis.hand, order)
-    winners = set(side_winners(analysis.hand, strain))
+    winners = set(side_winners(analysis.hand, strain, analysis.rules.pack))
     losers = [s for s in SUITS if s is not strain.trump and 0 < len(suits[s]) <= min(2, size)
               and not winners & set(suits[s])]
     if losers:
@@ -388,34 +457,40 @@ def bid_write_up(analysis: BidAnalysis, moment: str = "") -> str:
             if best.call == PASS and (stand := standing(analysis)) is not None \
                     and not stand.ours and focus.p_make < 0.5:
                 tail = ": a sacrifice that costs more than it saves"
-            text = (f"The best bid, {fbid.pretty}, makes only {pct(focus.p_make)}, with "
+            # a misère is a bid too: "the best bid" only when none scores as much
+            which = "best trick bid" if any(
+                (b := as_bid(c.call)) is not None and b.misere and c.ev >= focus.ev
+                for c in analysis.candidates) else "best bid"
+            text = (f"The {which}, {fbid.pretty}, makes only {pct(focus.p_make)}, with "
                     f"{tricks(focus.mean_tricks)} tricks on average ({fbid.tricks_needed} "
                     f"needed), and scores {points(best.ev - focus.ev)} less{tail}")
             out.append(Sentence(3 if misere else 1, 3, text))
         out.append(Sentence(4 if misere else 1, 4, strain_hand(analysis, fbid.strain)))
         if focus is best:
-            out.append(Sentence(3, 6, level_sentence(analysis, fbid)))
+            out.append(Sentence(3, 7, level_sentence(analysis, fbid)))
+            nearest = nearest_rival(analysis, fbid.strain, misere)
             rival = longest_rival(analysis, fbid.strain)
             change = role_changes(analysis, fbid.strain, rival) if rival is not None else ""
             if change and rival is not None:
-                mean = strain_mean(analysis, rival)
                 other = best_in_strain(analysis, rival)
                 assert other is not None
-                change += (f": {tricks(mean)} tricks on average there against "
-                           f"{tricks(best.mean_tricks)}, and {words(other.call)} scores "
-                           f"{points(best.ev - other.ev)} less")
-                out.append(Sentence(2, 5, change))
-            else:
-                other = next((c for c in analysis.candidates if (b := trick_bid(c.call))
-                              is not None and b.strain is not fbid.strain), None)
-                if other is not None:
-                    out.append(Sentence(5, 5, rival_sentence(analysis, best, other)))
+                loss = best.ev - other.ev
+                scores = (f"is about as good, {loss:.1f} less" if loss <= BID_LIMITS[0] + EPS
+                          else f"scores {points(loss)} less")
+                change += (f": {as_many(strain_mean(analysis, rival), best.mean_tricks, 'there')}"
+                           f", and {words(other.call)} {scores}")
+                out.append(Sentence(2, 6, change))
+                if nearest is not None and nearest.call != other.call:
+                    # the suit whose cards change role is not the nearest rival: name both
+                    out.append(Sentence(2, 5, rival_sentence(analysis, best, nearest)))
+            elif nearest is not None:
+                out.append(Sentence(5, 5, rival_sentence(analysis, best, nearest)))
     said = auction_sentence(analysis)
     if said:
-        out.append(Sentence(2 if analysis.auction and shown(analysis) else 4, 7, said))
+        out.append(Sentence(2 if analysis.auction and shown(analysis) else 4, 8, said))
     elif not misere:
         fbid = trick_bid(focus.call) if focus is not None else None
-        out.append(Sentence(4, 8, kitty_sentence(analysis, fbid.strain if fbid else None)))
+        out.append(Sentence(4, 9, kitty_sentence(analysis, fbid.strain if fbid else None)))
     kept = sorted((s for s in out if s.text), key=lambda s: (s.priority, s.place))
     kept = sorted(kept[:MAX_SENTENCES], key=lambda s: s.place)
     return " ".join(s.text.rstrip(".") + "." for s in kept)

@@ -47,7 +47,8 @@ class BidReasonKind(Enum):
     "the loss" is the best call's expected score minus this one's)."""
 
     BEST = "best"
-    """The table's best call, or one scoring exactly as much."""
+    """The table's best call, or one scoring exactly as much (a best call with a negative
+    expected score "loses least")."""
     CLOSE = "close"
     """A loss of at most 5 points (graded best): about as good."""
     OPEN_MISERE = "open_misere"
@@ -81,9 +82,11 @@ class BidReasonKind(Enum):
     """A bid over an opponent's contract, made on half the layouts or more, when passing is
     best: defending their contract scores more."""
     WEAKER_STRAIN = "weaker_strain"
-    """A bid in another strain than the best bid's, taking fewer tricks on average."""
+    """A bid in another strain than the best bid's, taking fewer tricks on average (fewer as
+    the table prints them, to 0.1)."""
     CHEAPER_STRAIN = "cheaper_strain"
-    """A bid in another strain taking as many tricks, worth less when made."""
+    """A bid in another strain taking as many tricks (as printed) or more, worth less when
+    made."""
     FEWER_POINTS = "fewer_points"
     """Anything else: it scores less on average, with its chance of making."""
 
@@ -167,8 +170,12 @@ def bid_reason(analysis: BidAnalysis, result: CallResult) -> BidReason:
     best = analysis.best
     loss = best.ev - result.ev
     if result.call == best.call or loss <= EPS:
-        text = ("the best call: the highest expected score" if result.call == best.call
-                else f"scores as much as {words(best.call)}")
+        if result.call != best.call:
+            text = f"scores as much as {words(best.call)}"
+        elif best.ev < 0:
+            text = "the best call: it loses least (the highest expected score)"
+        else:
+            text = "the best call: the highest expected score"
         return BidReason(result.call, BidReasonKind.BEST, text)
     if loss <= BID_LIMITS[0] + EPS:
         return BidReason(result.call, BidReasonKind.CLOSE,
@@ -217,7 +224,8 @@ def bid_reason(analysis: BidAnalysis, result: CallResult) -> BidReason:
                          f"{value(stand.bid, analysis)}, and this makes {pct(result.p_make)}")
     if mine is not None and mine.strain is not None:
         here, there = result.mean_tricks, strain_mean(analysis, mine.strain)
-        if here is not None and there is not None and here < there - EPS:
+        if (here is not None and there is not None and here < there - EPS
+                and tricks(here) != tricks(there)):
             text = (f"a weaker strain: {tricks(here)} tricks on average, {tricks(there)} in "
                     f"{mine.strain.symbol}")
             if mine.trump is not None:
@@ -229,9 +237,12 @@ def bid_reason(analysis: BidAnalysis, result: CallResult) -> BidReason:
                 text = text.replace(f"in {mine.strain.symbol}", "at no trumps")
             return BidReason(result.call, BidReasonKind.WEAKER_STRAIN, text)
         if value(call, analysis) < value(mine, analysis):
+            many = (f"more tricks on average ({tricks(here)} to {tricks(there)})"
+                    if here is not None and there is not None and tricks(here) != tricks(there)
+                    else f"as many tricks on average ({tricks(here)})")
             return BidReason(result.call, BidReasonKind.CHEAPER_STRAIN,
-                             f"as many tricks on average ({tricks(here)}), but worth "
-                             f"{value(call, analysis)} to {mine.pretty}'s {value(mine, analysis)}")
+                             f"{many}, but worth {value(call, analysis)} to {mine.pretty}'s "
+                             f"{value(mine, analysis)}")
     return _fewer(result, loss)
 
 

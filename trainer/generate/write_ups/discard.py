@@ -9,12 +9,15 @@ discard keeps counted by `trainer.generate.write_ups.discard_reasons.kept`. The 
    suit held a winner), the trumps kept (the joker and the bowers named, RULES.md §2) or the
    trump thrown, the aces kept, the kings kept guarded (K-x); at no trumps the stoppers (ace,
    K-x, Q-x-x) and long suits kept; in misère the high cards thrown.
-2. Its figures: the chance of making, the mean tricks, and the share of slams when a slam
-   scores more than the contract (RULES.md §6).
+2. Its figures: the chance of making, the mean tricks, the share of slams when a slam
+   scores more than the contract (RULES.md §6), and the expected score, said to be your side's
+   points less the opponents' (the defenders' tricks and a set's loss count in it).
 3. A discard that scores exactly as much, if the table has one.
 4. The nearest rival that scores less, with its reason (`discard_reason`) and figures.
 5. The trainer's rule of thumb (`policy.choose_discard`: keep trumps and aces, throw the
-   shortest side suits): that it finds the best discard, or what it throws and what it loses.
+   shortest side suits): that it finds the best discard, or what it throws, why that scores
+   less (its `discard_reason`: a trump, a winner, a guard, a stopper, length thrown, or the
+   cards it throws where the best throws others) and what it loses.
 """
 
 from __future__ import annotations
@@ -56,7 +59,7 @@ def principle(analysis: DiscardAnalysis, rules: RuleSet) -> str:
     hand = analysis.hand
     best = analysis.best
     thrown = sorted(best.discard, key=order.display_key)
-    left = kept(hand, best.discard, contract)
+    left = kept(hand, best.discard, contract, rules.pack)
     before = by_suit(hand, order)
     does: list[str] = []
     if contract.misere:
@@ -65,7 +68,7 @@ def principle(analysis: DiscardAnalysis, rules: RuleSet) -> str:
             does.append(f"it gets rid of {_names(high, order)}, "
                         f"{'a card' if len(high) == 1 else 'cards'} above the ten")
         return f"Throw {_names(thrown, order)}" + (f": {join(does)}" if does else "")
-    all_winners = set(winners(hand, contract))
+    all_winners = set(winners(hand, contract, rules.pack))
     leaves: list[str] = []
     if left.voids:
         plain = all(not all_winners & set(before[s]) for s in left.voids)
@@ -129,15 +132,28 @@ def principle(analysis: DiscardAnalysis, rules: RuleSet) -> str:
 
 
 def figures(analysis: DiscardAnalysis, rules: RuleSet) -> str:
+    """Sentence 2 (module docstring): the expected score is your side's points less the
+    opponents' (`trainer.simulate.scores.net_score`), which is why it is not the chance of
+    making times the contract's value."""
     best = analysis.best
     contract = analysis.contract
     text = (f"It makes {contract.pretty} {pct(best.p_make)} of the time, with "
-            f"{best.mean_tricks:.2f} tricks on average over {best.samples} layouts, scoring "
-            f"{score(best.ev)} a hand")
+            f"{best.mean_tricks:.2f} tricks on average over {best.samples} layouts")
     if slams_pay(contract, rules) and best.p_slam:
-        text += (f", and takes all ten tricks on {pct(best.p_slam)} of them (a slam, scoring "
+        text += (f", takes all ten tricks on {pct(best.p_slam)} of them (a slam, scoring "
                  f"{SLAM_VALUE} instead of {bid_value(contract, rules)})")
-    return text
+    return (f"{text}, and gives an expected score of {score(best.ev)} a hand for your side (its "
+            "points less the opponents')")
+
+
+def against(analysis: DiscardAnalysis, result: DiscardResult, rules: RuleSet) -> str:
+    """A discard that scores less, as a verb phrase: its reason (`discard_reason`) and what it
+    loses, ``throws a trump (6♥): it makes 93% and scores 14 less``."""
+    why = discard_reason(analysis, result, rules)
+    less = points(score_key(analysis.best) - score_key(result))
+    if "%" in why.text:
+        return f"{why.text}, and scores {less} less"
+    return f"{why.text}: it makes {pct(result.p_make)} and scores {less} less"
 
 
 def discard_write_up(analysis: DiscardAnalysis, rules: RuleSet) -> str:
@@ -157,27 +173,23 @@ def discard_write_up(analysis: DiscardAnalysis, rules: RuleSet) -> str:
     if rival is not None:
         why = discard_reason(analysis, rival, rules)
         cards = _names(list(why.discard), order)
-        less = top - score_key(rival)
         if why.kind is DiscardReasonKind.CLOSE:
             out.append(f"{cards} is nearly as good: it makes {pct(rival.p_make)} and scores "
-                       f"{less:.1f} less")
-        elif "%" in why.text:
-            out.append(f"{cards} {why.text}, and scores {points(less)} less")
+                       f"{top - score_key(rival):.1f} less")
         else:
-            out.append(f"{cards} {why.text}: it makes {pct(rival.p_make)} and scores "
-                       f"{points(less)} less")
+            out.append(f"{cards} {against(analysis, rival, rules)}")
     policy = next((c for c in analysis.candidates if c.policy), None)
     if policy is not None and len(out) < 5:
         if frozenset(policy.discard) == frozenset(best.discard) or score_key(policy) == top:
             out.append(f"{RULE} finds this discard")
         elif rival is None or frozenset(policy.discard) != frozenset(rival.discard):
             out.append(f"{RULE} throws "
-                       f"{_names(sorted(policy.discard, key=order.display_key), order)}: "
-                       f"{points(top - score_key(policy))} less")
+                       f"{_names(sorted(policy.discard, key=order.display_key), order)}, "
+                       f"which {against(analysis, policy, rules)}")
         else:
             out.append("That is what the trainer's rule of thumb (keep trumps and aces, throw "
                        "the shortest side suits first) throws")
     return " ".join(s.rstrip(".") + "." for s in out[:5])
 
 
-__all__ = ["RULE", "discard_write_up", "figures", "principle"]
+__all__ = ["RULE", "against", "discard_write_up", "figures", "principle"]

@@ -10,13 +10,17 @@ trumps, RULES.md §2); the figures are the candidates' (chances as the table pri
 differences of expected score in whole points).
 
 The shared facts: `Kept` (what a discard leaves: voids, trumps, winners, bare kings and, at no
-trumps, the suits without a stopper) and `winners` (aces, kings with their ace or with another
-card, and at no trumps the joker).
+trumps, the suits without a stopper) and `winners` (each side suit's top run, A, A-K, A-K-Q
+..., `facts.top_run`; kings with another card; at no trumps the joker).
+
+When no rule names a reason (`DiscardReasonKind.FEWER_TRICKS`), the reason still says what
+differs: the cards it throws where the best throws others, and a void it makes that the best
+does not.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -24,7 +28,15 @@ from trainer.bidding import Bid
 from trainer.cards import SUITS, Card, Rank, Suit
 from trainer.generate.bands import DISCARD_LIMITS
 from trainer.generate.write_ups.calls import EPS
-from trainer.generate.write_ups.facts import by_suit, cards_text, count_word, join, pct, stopper
+from trainer.generate.write_ups.facts import (
+    by_suit,
+    cards_text,
+    count_word,
+    join,
+    pct,
+    stopper,
+    top_run,
+)
 from trainer.rules import CardOrder, RuleSet
 from trainer.scoring import SLAM_VALUE, bid_value
 from trainer.simulate import DiscardAnalysis, DiscardResult, score_key
@@ -33,9 +45,12 @@ LONG = 4
 """At no trumps, a suit of this many cards or more is a long suit."""
 
 
-def winners(cards: Sequence[Card], contract: Bid) -> tuple[Card, ...]:
-    """Side cards that win or guard tricks: each ace, each king held with its ace or with
-    another card of its suit (K-x), and at no trumps the joker (RULES.md §5); never a trump."""
+def winners(cards: Sequence[Card], contract: Bid,
+            deck: Iterable[Card] | None = None) -> tuple[Card, ...]:
+    """Side cards that win or guard tricks: each suit's top run (the ace, a king with the ace,
+    a queen with both ..., `facts.top_run` in ``deck``, default the 4-player pack), a king
+    held with another card of its suit (K-x), and at no trumps the joker (RULES.md §5); never
+    a trump. Suit by suit, highest first."""
     order = CardOrder(trump=contract.trump)
     suits = by_suit(cards, order)
     out: list[Card] = [c for c in suits[None] if contract.trump is None]
@@ -43,9 +58,8 @@ def winners(cards: Sequence[Card], contract: Bid) -> tuple[Card, ...]:
         if suit is contract.trump:
             continue
         held = suits[suit]
-        ranks = [c.rank for c in held]
-        out.extend(c for c in held if c.rank is Rank.ACE or (
-            c.rank is Rank.KING and (Rank.ACE in ranks or len(held) >= 2)))
+        run = top_run(held, suit, order, deck)
+        out.extend(c for c in held if c in run or (c.rank is Rank.KING and len(held) >= 2))
     return tuple(out)
 
 
@@ -66,7 +80,10 @@ class Kept:
     thrown_winners: tuple[Card, ...]
 
 
-def kept(hand: Sequence[Card], thrown: Sequence[Card], contract: Bid) -> Kept:
+def kept(hand: Sequence[Card], thrown: Sequence[Card], contract: Bid,
+         deck: Iterable[Card] | None = None) -> Kept:
+    """What throwing ``thrown`` leaves of ``hand`` under ``contract`` (`Kept`); ``deck`` the
+    pack the winners' top runs are counted in (`winners`)."""
     order = CardOrder(trump=contract.trump)
     out = frozenset(thrown)
     left = tuple(c for c in hand if c not in out)
@@ -82,7 +99,7 @@ def kept(hand: Sequence[Card], thrown: Sequence[Card], contract: Bid) -> Kept:
                           and stopper(after[s]) is None)
     trumps = tuple(c for c in left if order.is_trump(c))
     return Kept(out, left, trumps, tuple(c for c in thrown if order.is_trump(c)), voids, bare,
-                unstopped, tuple(c for c in winners(hand, contract) if c in out))
+                unstopped, tuple(c for c in winners(hand, contract, deck) if c in out))
 
 
 class DiscardReasonKind(Enum):
@@ -98,8 +115,8 @@ class DiscardReasonKind(Enum):
     KEEPS_HIGH = "keeps_high"
     """Misère: it keeps a card above the ten that the best discard throws."""
     THROWS_WINNER = "throws_winner"
-    """It throws a side ace, a king with its ace or guarded (K-x), or at no trumps the joker,
-    that the best discard keeps."""
+    """It throws a side winner (`winners`: a card of a suit's top run, a guarded king K-x, at
+    no trumps the joker) that the best discard keeps."""
     UNGUARDS_KING = "unguards_king"
     """It leaves a king alone in its suit that the hand held guarded (K-x) and the best
     discard does not leave alone."""
@@ -115,7 +132,9 @@ class DiscardReasonKind(Enum):
     FEWER_SLAMS = "fewer_slams"
     """It makes as often, but takes all ten tricks (a slam, RULES.md §6) on fewer layouts."""
     FEWER_TRICKS = "fewer_tricks"
-    """Anything else: its chance of making and mean tricks against the best's."""
+    """Anything else: the cards it throws where the best throws others (and a void it makes
+    that the best does not), then its chance of making and mean tricks against the best's
+    ("as often", "as many tricks" when they print the same)."""
 
 
 DISCARD_LABELS = {
@@ -173,7 +192,8 @@ def discard_reason(analysis: DiscardAnalysis, result: DiscardResult,
     if loss <= DISCARD_LIMITS[0] + EPS:
         return reason(DiscardReasonKind.CLOSE, f"about as good: {loss:.1f} less a hand")
     hand = analysis.hand
-    mine, top = kept(hand, result.discard, contract), kept(hand, best.discard, contract)
+    mine = kept(hand, result.discard, contract, rules.pack)
+    top = kept(hand, best.discard, contract, rules.pack)
     if len(mine.thrown_trumps) > len(top.thrown_trumps):
         extra = [c for c in mine.thrown_trumps if c not in top.thrown_trumps] or list(
             mine.thrown_trumps)
@@ -207,7 +227,7 @@ def discard_reason(analysis: DiscardAnalysis, result: DiscardResult,
     missed = [s for s in top.voids if s not in mine.voids]
     if missed and len(mine.voids) < len(top.voids):
         stays = [c for c in mine.cards if order.effective_suit(c) is missed[0]]
-        if set(stays) & set(winners(hand, contract)):
+        if set(stays) & set(winners(hand, contract, rules.pack)):
             return reason(DiscardReasonKind.NO_VOID,
                           f"keeps the {cards_text(stays, order)} instead of making a void in "
                           f"{missed[0].noun}")
@@ -234,9 +254,27 @@ def discard_reason(analysis: DiscardAnalysis, result: DiscardResult,
         return reason(DiscardReasonKind.FEWER_SLAMS,
                       f"makes as often ({pct(result.p_make)}), but takes all ten tricks on "
                       f"{pct(result.p_slam)} of the layouts to the best's {pct(best.p_slam)}")
-    return reason(DiscardReasonKind.FEWER_TRICKS,
-                  f"makes {pct(result.p_make)} to the best's {pct(best.p_make)}, "
-                  f"{result.mean_tricks:.2f} tricks on average to {best.mean_tricks:.2f}")
+    mine_only = [c for c in cards if c not in best.discard]
+    best_only = sorted((c for c in best.discard if c not in result.discard),
+                       key=order.display_key)
+    text = (f"throws {cards_text(mine_only, order)} where the best throws "
+            f"{cards_text(best_only, order)}").replace("Joker", "the joker")
+    more = [s for s in mine.voids if s not in top.voids]
+    if more:
+        text += f", making a void in {join([s.noun for s in more])}"
+    return reason(DiscardReasonKind.FEWER_TRICKS, f"{text}: it {compared(result, best)}")
+
+
+def compared(result: DiscardResult, best: DiscardResult) -> str:
+    """Chance of making and mean tricks against the best's: ``makes 90% to the best's 95%,
+    7.60 tricks on average to 8.02``; ``makes as often (42%)`` and ``as many tricks on average
+    (7.12)`` when the figures print the same."""
+    mine, theirs = pct(result.p_make), pct(best.p_make)
+    made = f"makes as often ({mine})" if mine == theirs else f"makes {mine} to the best's {theirs}"
+    here, there = f"{result.mean_tricks:.2f}", f"{best.mean_tricks:.2f}"
+    many = (f"as many tricks on average ({here})" if here == there
+            else f"{here} tricks on average to {there}")
+    return f"{made}, {many}"
 
 
 def discard_reasons(analysis: DiscardAnalysis, rules: RuleSet) -> tuple[DiscardReason, ...]:
@@ -252,6 +290,7 @@ __all__ = [
     "DiscardReason",
     "DiscardReasonKind",
     "Kept",
+    "compared",
     "discard_reason",
     "discard_reasons",
     "kept",

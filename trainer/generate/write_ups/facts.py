@@ -5,10 +5,12 @@ own card order (`trainer.rules.CardOrder`), never estimated.
   (the jack of trumps), the left bower (the other jack of the same colour), then the trump
   suit's own cards; and how many trumps the pack holds in that suit (13 in a red suit, 12 in a
   black one in the 43-card pack).
-- `side_winners`: the cards outside the trumps that are the top of their suit in the hand: an
-  ace, and a king held with its ace; at no trumps also the joker, which wins any trick it is
-  played to (RULES.md §5). `guarded_kings`: kings without their ace but with another card of
-  their suit (K-x), which can wait for the ace to go.
+- `side_winners`: the cards outside the trumps that head their suit in an unbroken run from the
+  ace (`top_run`): the ace, a king held with the ace, a queen with the ace and king, and so
+  down (a jack that is the left bower has left its suit, so A-K-Q-10 of that suit is a run);
+  at no trumps also the joker, which wins any trick it is played to (RULES.md §5).
+  `guarded_kings`: kings without their ace but with another card of their suit (K-x), which
+  can wait for the ace to go.
 - `short_suits`: side suits of no card (a void) or one card (a singleton), counted after the
   left bower has joined the trumps.
 - `stopper`: at no trumps, the card that stops a suit: the ace, a king with one card more
@@ -26,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from trainer.cards import JOKER, SUITS, Card, Rank, Suit
+from trainer.cards import JOKER, SUITS, Card, Rank, Suit, pack
 from trainer.policy import suit_cards
 from trainer.rules import CardOrder, RuleSet, Strain
 
@@ -148,21 +150,38 @@ by_suit = suit_cards
 """The hand's cards by the suit they follow as (`trainer.policy.suit_cards`)."""
 
 
-def side_winners(hand: Sequence[Card], strain: Strain) -> tuple[Card, ...]:
-    """Side winners with ``strain`` (module docstring): outside the trumps, each ace, and each
-    king held with its ace; at no trumps also the joker. Highest first, suit by suit."""
+def top_run(cards: Sequence[Card], suit: Suit, order: CardOrder,
+            deck: Iterable[Card] | None = None) -> tuple[Card, ...]:
+    """The cards of ``suit`` in ``cards`` that run unbroken from the top of the suit, highest
+    first: the ace, then the king if the ace is held, the queen if both are, and so on down
+    the suit's cards in ``deck`` (default: the 4-player pack) that follow it under ``order``
+    (the left bower follows the trumps, not its own suit; the joker is not counted)."""
+    ladder = sorted((c for c in (pack() if deck is None else deck)
+                     if not c.is_joker and order.effective_suit(c) is suit),
+                    key=order.power, reverse=True)
+    held = set(cards)
+    out: list[Card] = []
+    for card in ladder:
+        if card not in held:
+            break
+        out.append(card)
+    return tuple(out)
+
+
+def side_winners(hand: Sequence[Card], strain: Strain,
+                 deck: Iterable[Card] | None = None) -> tuple[Card, ...]:
+    """Side winners with ``strain`` (module docstring): outside the trumps, each suit's top run
+    (`top_run`: A, A-K, A-K-Q ...); at no trumps also the joker. Highest first, suit by suit.
+    ``deck``: the pack the run is counted in (default: the 4-player pack)."""
     order = CardOrder(trump=strain.trump)
-    suits = by_suit(hand, order)
+    cards = tuple(pack() if deck is None else deck)
     out: list[Card] = []
     if strain.trump is None and JOKER in hand:
         out.append(JOKER)
     for suit in SUITS:
         if suit is strain.trump:
             continue
-        ranks = [c.rank for c in suits[suit]]
-        for card in suits[suit]:
-            if card.rank is Rank.ACE or (card.rank is Rank.KING and Rank.ACE in ranks):
-                out.append(card)
+        out.extend(top_run(hand, suit, order, cards))
     return tuple(out)
 
 
@@ -272,5 +291,6 @@ __all__ = [
     "stopper",
     "strain_word",
     "suit_word",
+    "top_run",
     "trump_holding",
 ]
