@@ -252,8 +252,8 @@ def _outcome(attempt: PlayAttempt, chooser: PuzzlePicker[PlayPuzzle]) -> None:
     if session.solved:
         st.success("Puzzle solved!", icon=":material/emoji_events:")
     elif session.failed:
-        st.info("Not solved this time: see the lines below, then retry or show the solution.",
-                icon=":material/replay:")
+        st.info("Not solved this time: step through the lines on the table above, then retry "
+                "or show the solution.", icon=":material/replay:")
     if attempt.result is not None and attempt.retries and session.solved and not attempt.result:
         st.caption("Solved on a retry: practice, as only a first try at a puzzle is rated.")
     chooser.show_saved(attempt.puzzle)
