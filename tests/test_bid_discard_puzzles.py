@@ -32,6 +32,7 @@ from trainer.generate.discard_puzzles import (
 )
 from trainer.generate.records import read_jsonl
 from trainer.notation import parse_hand
+from trainer.policy import RULE_OF_THUMB
 from trainer.rules import PRESETS, ruleset
 from trainer.simulate import SimulationError, score_key
 
@@ -312,8 +313,7 @@ def test_a_costly_discard_is_still_a_mistake(discards):
     assert grade.loss == pytest.approx(-61.7 - -114.7) and grade.band == "mistake"
     assert grade.chance_loss == pytest.approx(0.07)
     assert "53.0 points less: mistake." in grade.explanation
-    assert "rule of thumb (keep trumps and winners, make voids) throws the same cards; here it " \
-        "falls short." in grade.explanation
+    assert f"{RULE_OF_THUMB} throws the same cards; here it falls short." in grade.explanation
     assert grade_discard(puzzle, ["9D", "6H", "5H"]).band == "best"
 
 
@@ -405,5 +405,5 @@ def test_a_rule_of_thumb_puzzle_says_what_the_rule_throws(discards):
         assert loss > 0, puzzle.id
         text = grade_discard(puzzle, list(puzzle.analysis.best.discard)).explanation
         names = " ".join(c.pretty for c in sorted(rule.discard, key=sort_key))
-        assert (f"rule of thumb (keep trumps and winners, make voids) would throw {names}: "
+        assert (f"{RULE_OF_THUMB} would throw {names}: "
                 f"{rule.ev:+.1f}, {loss:.1f} points less than the best.") in text, puzzle.id

@@ -117,6 +117,11 @@ def choose_bid(hand: Sequence[Card], auction: Auction) -> Bid | str:
     return "P"
 
 
+RULE_OF_THUMB = ("The trainer's rule of thumb (keep trumps and aces, throw the shortest side "
+                 "suits first)")
+"""`choose_discard` in words, for the pages and write-ups."""
+
+
 def choose_discard(cards: Sequence[Card], contract: Bid, rules: RuleSet) -> tuple[Card, ...]:
     """The cards the declarer discards from hand plus kitty (``rules.kitty_size`` of them).
 

@@ -196,7 +196,8 @@ def _misere(x: LinePair) -> CardReason | None:
     who = seat_name(declarer)
     return CardReason(ReasonKind.MISERE_ESCAPE,
                       f"It lets the declarer escape: on the right line {who} wins trick "
-                      f"{caught.number} with {play_text(caught.winning)}, and after your card "
+                      f"{caught.number} with {play_text(caught.winning)}, and after "
+                      f"{play_text(x.wrong)} "
                       f"{who} wins no trick.", caught.winning.card, caught.number, declarer)
 
 
@@ -221,7 +222,7 @@ def _misere_unblock(x: LinePair) -> CardReason | None:
     if stuck is None:
         return None
     first = x.fine[0]
-    text = (f"Get rid of your high card while it can still duck: {play_text(x.good)} goes under "
+    text = (f"Play your highest card that still ducks: {play_text(x.good)} goes under "
             f"{x.whose(first.winner)} {play_text(first.winning)}. After "
             f"{play_text(x.wrong)} your {play_text(stuck.winning)} wins trick {stuck.number}.")
     return CardReason(ReasonKind.BLOCKS, text, stuck.winning.card, stuck.number, x.learner)
@@ -485,7 +486,8 @@ def _lines_part(x: LinePair) -> CardReason | None:
     if parted is None:
         return None
     bad, fine = parted
-    text = (f"The lines part in trick {bad.number}: after your card {x.won_text(bad)}, where "
+    text = (f"The lines part in trick {bad.number}: after {play_text(x.wrong)} "
+            f"{x.won_text(bad)}, where "
             f"on the right line {x.won_text(fine)}.")
     return CardReason(ReasonKind.LINES_PART, text, bad.winning.card, bad.number, bad.winner)
 

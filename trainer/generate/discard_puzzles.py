@@ -40,7 +40,7 @@ from trainer.generate.bands import band_words, discard_band
 from trainer.generate.records import RecordHeader, read_record
 from trainer.generate.write_ups.discard import discard_write_up
 from trainer.notation import parse_hand, parse_seat
-from trainer.policy import choose_bid
+from trainer.policy import RULE_OF_THUMB, choose_bid
 from trainer.rules import CardOrder, RuleSet, preset_name, ruleset
 from trainer.scoring import SLAM_VALUE, bid_value
 from trainer.simulate import (
@@ -137,7 +137,7 @@ def compare(mine: DiscardResult, best: DiscardResult, contract: Bid,
                     "average).")
         if loss > 0:
             text.append(_why_best(mine, best, contract, rules or ruleset()))
-    rule = "The trainer's rule of thumb (keep trumps and winners, make voids)"
+    rule = RULE_OF_THUMB
     if mine.policy:
         text.append(f"{rule} throws the same cards; here it falls short."
                     if band in ("mistake", "blunder") else f"{rule} throws the same cards.")

@@ -205,10 +205,11 @@ class PuzzleSession:
         total = value + counted
         declarer_side = self.state.declarer is not None and self.learner in \
             self.state.rules.side_of(self.state.declarer)
+        left = len(self.state.history) - self.start_tricks + self.state.tricks_left
         if declarer_side:
-            outcome = f"your side ends with {tricks_phrase(total)}"
+            outcome = f"your side takes {total} of the last {left} tricks"
         else:
-            outcome = f"the declarer's side ends with {tricks_phrase(total)}"
+            outcome = f"the declarer's side takes {total} of the last {left} tricks"
         need = (f"at least {goal.tricks}" if goal.at_least else f"at most {goal.tricks}")
         said = play_text(play)
         head = (f"{said[0].upper()}{said[1:]} costs {tricks_phrase(max(cost, 1))}: against "

@@ -137,11 +137,11 @@ def right_card_reason(state: PlayState, learner: Seat, goal: Goal, play: Play,
     theirs = sum(not x.good_for_us(t) for t in facts)
     if goal.at_least:
         return RightReason(RightKind.COUNT,
-                           f"is safe, as against best play your side then takes "
+                           f"keeps the goal: against best play your side still takes "
                            f"{len(facts) - theirs} of the last {len(facts)} tricks")
     return RightReason(RightKind.COUNT,
-                       f"is safe, as against best play the declarer's side then takes "
-                       f"only {theirs} of the last {len(facts)} tricks")
+                       f"keeps the goal: against best play the declarer's side takes only "
+                       f"{theirs} of the last {len(facts)} tricks")
 
 
 def _could_win(state: PlayState) -> bool:

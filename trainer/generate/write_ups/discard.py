@@ -41,11 +41,12 @@ from trainer.generate.write_ups.facts import (
     stopper,
     trump_holding,
 )
+from trainer.policy import RULE_OF_THUMB
 from trainer.rules import CardOrder, RuleSet
 from trainer.scoring import SLAM_VALUE, bid_value
 from trainer.simulate import DiscardAnalysis, DiscardResult, score_key
 
-RULE = "The trainer's rule of thumb (keep trumps and aces, throw the shortest side suits first)"
+RULE = RULE_OF_THUMB
 
 
 def _names(cards: list, order: CardOrder) -> str:

@@ -98,7 +98,37 @@ TERMS: tuple[Term, ...] = (
          "a trump). Only when you have none may you play anything.", 4,
          ("follow suit", "follows suit", "following suit", "follow the suit")),
     Term("Void", "holding no cards of a suit. A player void in the suit led may trump (ruff) "
-         "or discard.", 4, ("void", "voids", "ruff", "ruffs", "ruffing")),
+         "or discard.", 4, ("void", "voids")),
+    Term("Ruff", "play a trump to a trick led in another suit, when you are void in it: the "
+         "trump wins unless a higher trump is played. To overruff is to play a higher trump "
+         "than one already in the trick.", 4, ("ruff", "ruffs", "ruffed", "ruffing",
+                                               "overruff", "overruffs", "trumps")),
+    Term("Draw trumps", "lead trumps until the opponents have none left, so that they cannot "
+         "ruff your winners in the other suits.", 4, ("draw trumps", "draws", "drawing trumps",
+                                                      "last trump", "last trumps")),
+    Term("Cash", "lead a winner and take the trick with it, before it can be ruffed or "
+         "overtaken.", 0, ("cash", "cashes", "cashing")),
+    Term("Winner and loser", "a winner is a card that will take a trick (the highest card "
+         "left in its suit, or a trump); a loser is one that cannot. A side winner is a winner "
+         "outside the trump suit.", 0, ("winner", "winners", "loser", "losers",
+                                        "side winner", "side winners")),
+    Term("Duck", "play a card that loses the trick on purpose: in misère, a card lower than "
+         "the one winning the trick so far.", 0, ("duck", "ducks", "ducking")),
+    Term("Guard", "a low card kept with a high one (K♥ with 7♥) so that the high card is not "
+         "caught when an opponent leads the ace: you play the low card under it. A stopper is "
+         "a guarded high card that stops the opponents' run of a suit at no trumps.", 0,
+         ("guard", "guarded", "unguards", "stopper", "stoppers", "length")),
+    Term("Entry", "a card that wins a trick in a hand, so that the hand is on lead: the way "
+         "to reach your partner's winners.", 0, ("entry", "entries")),
+    Term("Unblock", "play your high card of a suit early, under your partner's winner, so that "
+         "it does not win a trick later and block partner's long suit.", 0,
+         ("unblock", "unblocks", "blocks the suit", "blocks")),
+    Term("Throw-in", "give the lead to an opponent on purpose, when every card they can lead "
+         "helps you (leads into your tenace, or gives you a ruff).", 0,
+         ("throw-in", "must lead next", "must then lead", "gives the lead")),
+    Term("The lines", "after a wrong card the trainer shows two lines of best play: after "
+         "your card, and after the right card. They part at the first trick the two lines "
+         "give to different sides.", 0, ("the lines part", "right line")),
     Term("Make and set", "the declarer's side makes its contract by taking at least the "
          "tricks bid, and scores the bid's value; with fewer it is set (euchred) and loses "
          "that value.", 6, ("make", "makes", "making", "set", "euchred")),

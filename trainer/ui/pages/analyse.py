@@ -93,7 +93,9 @@ def _loaded_note(loaded: Loaded) -> None:
     """What was loaded from the address, the way back to the puzzle, and a button to take its
     rules when the learner's differ (a bid or discard is valued under the rules in use)."""
     where = (f"its starting position is under **{TABS[0]}**" if loaded.kind == "play" else
-             f"the hand, seat, dealer and auction are under **{TABS[1]}**")
+             f"the hand, seat, dealer and auction are under **{TABS[1]}**. Valuing it deals "
+             f"new random layouts of the cards you cannot see, so its figures differ a little "
+             f"from the puzzle's")
     st.info(f"From {loaded.words}: {where}.", icon=":material/input:")
     st.page_link(PAGES[loaded.kind], label="Back to the puzzle", icon=":material/arrow_back:",
                  query_params={PARAM: loaded.puzzle.id})

@@ -83,7 +83,8 @@ def page_words(puzzle: BidPuzzle, answer: Answer[BidGrade]) -> Iterable[str]:
              *(call_text(c) for c in a.auction), *(call_text(c) for c in a.legal)]
     if answer.grade is not None:
         words += [answer.grade.explanation, score_note(puzzle), pass_label(a),
-                  *auction_notes(puzzle)]
+                  *auction_notes(puzzle), puzzle.write_up,
+                  *(bid_reason(a, c).text for c in a.candidates)]
     return words
 
 

@@ -96,7 +96,9 @@ def page_words(puzzle: DiscardPuzzle, answer: Answer[DiscardGrade]) -> Iterable[
     words = [question(puzzle), "Contract: … From the kitty", "trumps have a gold edge",
              "The auction", puzzle.analysis.contract.pretty]
     if answer.grade is not None:
-        words += [answer.grade.explanation, score_note(puzzle)]
+        a = puzzle.analysis
+        words += [answer.grade.explanation, score_note(puzzle), puzzle.write_up,
+                  *(discard_reason(a, c, puzzle.rules).text for c in a.candidates)]
     return words
 
 
@@ -184,7 +186,8 @@ def _grade(puzzle: DiscardPuzzle, answer: Answer[DiscardGrade]) -> None:
     st.markdown(f"{band_badge(grade.band)} You discarded **{names}**.")
     st.markdown(grade.explanation)
     if grade.computed:
-        st.caption("Your discard was not in the table: it was played on the same layouts.")
+        st.caption("Your discard was not among the discards worked out for this puzzle: it "
+                   "was played now on the same layouts and added to the table.")
     mine = discard_reason(puzzle.analysis, grade.result, puzzle.rules)
     reason_line(mine.text, mine.kind is DiscardReasonKind.BEST)
     idea(puzzle.write_up)

@@ -62,6 +62,8 @@ def play_texts(attempt: PlayAttempt) -> list[str]:
         texts += [s.text for s in (*verdict.refutation, *verdict.right_line)]
     if attempt.revealed:
         texts += [s.text for s in main_line_story(puzzle)]
+    if attempt.session.finished or attempt.revealed:
+        texts.append(puzzle.write_up)
     return texts
 
 

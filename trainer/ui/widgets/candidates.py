@@ -64,11 +64,16 @@ def discard_text(result: DiscardResult) -> str:
 
 def _with_mine(rows: list[dict[str, object]], mine: int | None,
                why: Sequence[str] | None = None) -> pd.DataFrame:
+    """The rows with ``You`` and `WHY` right after the choice, so that on a phone, where the
+    table scrolls sideways, the learner's mark and the reasons are in sight."""
+    out = []
     for i, row in enumerate(rows):
-        row["You"] = YOU if i == mine else ""
+        (first, choice), *figures = row.items()
+        front: dict[str, object] = {first: choice, "You": YOU if i == mine else ""}
         if why is not None:
-            row[WHY] = why[i]
-    return pd.DataFrame(rows)
+            front[WHY] = why[i]
+        out.append({**front, **dict(figures)})
+    return pd.DataFrame(out)
 
 
 def mine_row(table: pd.DataFrame) -> int | None:
