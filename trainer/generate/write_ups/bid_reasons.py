@@ -67,8 +67,9 @@ class BidReasonKind(Enum):
     PASS_THROWS_IN = "pass_throws_in"
     """Pass, with no bid standing: the hand is thrown in for 0 when a bid scores more."""
     TOO_HIGH = "too_high"
-    """A trick bid above the best bid of its strain, or one made on under half the layouts:
-    too high for the tricks expected."""
+    """A trick bid above the best bid of its strain, one made on under half the layouts, or
+    one whose strain bid lower scores back more than half of what it loses: too high for the
+    tricks expected."""
     TOO_LOW = "too_low"
     """A trick bid below the best bid of its strain: that bid still makes and is worth more."""
     SACRIFICE = "sacrifice"
@@ -222,6 +223,16 @@ def bid_reason(analysis: BidAnalysis, result: CallResult) -> BidReason:
                          f"defending scores more ({score(passing.ev)} a hand): "
                          f"{seat_name(stand.seat)}'s {stand.bid.pretty} is worth only "
                          f"{value(stand.bid, analysis)}, and this makes {pct(result.p_make)}")
+    lower = [c for c in analysis.candidates if (b := trick_bid(c.call)) is not None
+             and b.strain is call.strain and b.level is not None and b.level < call.level]
+    cheaper = max(lower, key=lambda c: c.ev, default=None)
+    if cheaper is not None and cheaper.ev - result.ev > loss / 2:  # the level costs the most
+        below = trick_bid(cheaper.call)
+        assert below is not None
+        return BidReason(result.call, BidReasonKind.TOO_HIGH,
+                         f"too high: {below.pretty}, in the same strain, scores "
+                         f"{points(cheaper.ev - result.ev)} more (makes {pct(cheaper.p_make)} "
+                         f"to this {pct(result.p_make)})")
     if mine is not None and mine.strain is not None:
         here, there = result.mean_tricks, strain_mean(analysis, mine.strain)
         if (here is not None and there is not None and here < there - EPS
