@@ -146,7 +146,7 @@ ENDINGS = {
     "blocks_in_misere": (
         position("MIS", "S", "W", {"E": "7S", "S": "KS 5S", "W": "6C"}, trick=["QS", "AS"]),
         Goal(False, 0), ["KS"], "5S", (ReasonKind.BLOCKS, "KS", 2, "S"),
-        "while it can still duck"),
+        "Play your highest card that still ducks"),
     # W defends S's misère: a spade lead forces the A♠ to win; a club lead lets S follow low
     # and then throw the A♠ on E's club.
     "misere_escape": (
