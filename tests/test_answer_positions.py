@@ -17,10 +17,10 @@ from dataclasses import fields
 
 import pytest
 
-from trainer.question import Question
-from trainer.quiz import QUIZZES, make_question
-from trainer.quizzes.for_two import TOPICS, quiz_for_two
-from trainer.quizzes.variants import option_question
+from trainer.lessons.for_two import TOPICS, quiz_for_two
+from trainer.lessons.question import Question
+from trainer.lessons.registry import QUIZZES, make_question
+from trainer.lessons.variants import option_question
 from trainer.rules import RuleSet, ruleset
 
 RULE_SETS = {

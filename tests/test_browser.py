@@ -29,9 +29,9 @@ import pytest
 
 from trainer.generate.explain import play_text
 from trainer.generate.records import PlayPuzzle, load_play_puzzles
+from trainer.lessons.question import MASTERY_STREAK
 from trainer.notation import parse_play
 from trainer.progress import ProgressStore
-from trainer.quiz import MASTERY_STREAK
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "streamlit_app.py"

@@ -11,22 +11,21 @@ import pytest
 from trainer.bidding import Auction, parse_bid
 from trainer.cards import JOKER, Card, Rank, Seat, Suit, pack
 from trainer.errors import RuleError
-from trainer.notation import parse_card
-from trainer.quiz import (
+from trainer.lessons.bidding import call_why
+from trainer.lessons.card_order import which_suit_why
+from trainer.lessons.common import side_name
+from trainer.lessons.question import (
     MASTERY_STREAK,
     NO_SUIT,
-    QUIZZES,
     SEAT_NAMES,
     CardGroup,
     Mastery,
     Question,
-    _which_suit_why,
     card_name,
-    make_question,
     play_name,
 )
-from trainer.quizzes.bidding import call_why
-from trainer.quizzes.common import side_name
+from trainer.lessons.registry import QUIZZES, make_question
+from trainer.notation import parse_card
 from trainer.rules import CardOrder, Play, RuleSet, legal_plays, ruleset
 from trainer.ui.data.lesson_files import (
     REQUIRED_KEYS,
@@ -784,8 +783,8 @@ OPTION_NAMES = [f.name for f in fields(RuleSet)]
 
 
 def test_variants_cover_every_option_and_show_a_difference() -> None:
-    from trainer.quizzes.for_two import TOPICS
-    from trainer.quizzes.variants import OPTION_VALUES, SITUATIONS
+    from trainer.lessons.for_two import TOPICS
+    from trainer.lessons.variants import OPTION_VALUES, SITUATIONS
 
     assert set(SITUATIONS) == set(OPTION_NAMES)
     for name, values in OPTION_VALUES.items():
@@ -869,7 +868,7 @@ def oracle_next_caller(rules: RuleSet, dealer: Seat, calls: list[str]) -> Seat |
 @pytest.mark.parametrize("table", ["four", "american", "odd", "six", "deck45", "two", "nullo",
                                    "spanish"])
 def test_variants_answers_under_the_asked_setting(table: str) -> None:
-    from trainer.quizzes.variant_situations import OVER, THROWN_IN
+    from trainer.lessons.variant_situations import OVER, THROWN_IN
 
     rules = MORE_TABLES[table]
     checked = set()
@@ -973,7 +972,7 @@ def test_two_player_answers(table: str) -> None:
     hand, table, table from the declarer; then "jeśli gracz wziął poprzednią lewę kartą z ręki,
     kolejność to: karta z ręki, karta z ręki, karta ze stołu, karta ze stołu" (from the table:
     table, table, hand, hand); a face-down card turns up "na koniec lewy"; no misère."""
-    from trainer.quizzes.for_two import TOPICS, quiz_for_two
+    from trainer.lessons.for_two import TOPICS, quiz_for_two
 
     rules = MORE_TABLES[table]
     seen: set[str] = set()
@@ -1079,9 +1078,9 @@ def test_misere_defenders_feedback_says_whether_the_bid_was_made() -> None:
 def test_which_suit_feedback_at_no_trumps_names_no_left_bower() -> None:
     """A tester's case: at no trumps 9♣ is a club, and no left bower exists to change suit."""
     nine = Card(Suit.CLUBS, Rank.NINE)
-    text = _which_suit_why(nine, CardOrder(trump=None))
+    text = which_suit_why(nine, CardOrder(trump=None))
     assert text == "9♣ is a club: at no trumps every card but the joker stays in its own suit."
-    assert "left bower" in _which_suit_why(nine, CardOrder(trump=Suit.HEARTS))
+    assert "left bower" in which_suit_why(nine, CardOrder(trump=Suit.HEARTS))
 
 
 def test_an_opening_bid_says_misere_still_needs_a_seven() -> None:

@@ -10,7 +10,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from trainer.cards import Card, Rank, Suit
-from trainer.quiz import MASTERY_STREAK, Mastery, Question, make_question
+from trainer.lessons.question import MASTERY_STREAK, Mastery, Question
+from trainer.lessons.registry import make_question
 from trainer.rules import PRESETS, RuleSet
 from trainer.ui.data.lesson_files import load_lessons
 from trainer.ui.data.rule_options import TITLES, option_words

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from trainer.lessons.question import MASTERY_STREAK, Question
 from trainer.progress import ProgressStore
-from trainer.quiz import MASTERY_STREAK, Question
 from trainer.rules import ruleset
 from trainer.ui.data.profile import md
 

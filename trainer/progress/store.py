@@ -25,9 +25,9 @@ from typing import Any
 import platformdirs
 
 from trainer.errors import TrainerError
+from trainer.lessons.question import MASTERY_STREAK
 from trainer.progress import review
 from trainer.progress.ratings import Rating, update_pair
-from trainer.quiz import MASTERY_STREAK
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS learners (

@@ -12,7 +12,7 @@ one ``key: value`` a line::
     ---
 
 ``id``, ``title``, ``order`` (a whole number) and ``quiz`` (a kind in
-`trainer.quiz.QUIZZES`) are required; ``summary`` is optional.
+`trainer.lessons.registry.QUIZZES`) are required; ``summary`` is optional.
 
 Card pictures: write ``:cards[JK JH JD AH]`` (card codes as in docs/DESIGN.md, split by spaces or
 commas). On a line of its own it becomes a row of full-size cards; inside a sentence, small
@@ -28,8 +28,9 @@ from pathlib import Path
 
 from trainer.cards import Card, Suit
 from trainer.errors import TrainerError
+from trainer.lessons.question import Mastery
+from trainer.lessons.registry import QUIZZES
 from trainer.notation import parse_card, parse_suit
-from trainer.quiz import QUIZZES, Mastery
 from trainer.rules import CardOrder
 from trainer.ui.data.rule_options import option_words
 from trainer.ui.widgets.cards import hand_html, inline_cards_html, red_suits

@@ -19,8 +19,8 @@ from typing import Any
 import streamlit as st
 
 from trainer.errors import TrainerError
+from trainer.lessons.question import Mastery
 from trainer.progress import MASTERY_STREAK, Learner, LessonProgress
-from trainer.quiz import Mastery
 from trainer.rules import PRESETS, RuleSet, preset_name, ruleset
 from trainer.ui.data.profile import STORE_ERRORS, current_learner, open_learner, store
 

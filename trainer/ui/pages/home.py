@@ -6,8 +6,8 @@ from __future__ import annotations
 import streamlit as st
 
 from trainer.cards import Suit
+from trainer.lessons.question import MASTERY_STREAK, Mastery
 from trainer.progress import Learner, StoreError
-from trainer.quiz import MASTERY_STREAK, Mastery
 from trainer.rules import CardOrder
 from trainer.ui.data.lesson_files import LessonError, load_lessons, next_lesson, parse_marker
 from trainer.ui.data.profile import (

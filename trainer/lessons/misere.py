@@ -17,10 +17,10 @@ from dataclasses import replace
 
 from trainer.bidding import MISERE, OPEN_MISERE, Bid
 from trainer.cards import JOKER, Seat, deal
+from trainer.lessons.common import number_choices, rotated, seat_name, shuffled
+from trainer.lessons.joker import joker_trick, joker_winner_why
+from trainer.lessons.question import CardGroup, Question, names_list, play_name, suit_one
 from trainer.play import PlayState, active_seats
-from trainer.question import CardGroup, Question, names_list, play_name, suit_one
-from trainer.quizzes.common import number_choices, rotated, seat_name, shuffled
-from trainer.quizzes.joker import joker_trick, joker_winner_why
 from trainer.rules import CardOrder, Play, RuleSet, order_for
 from trainer.scoring import bid_value, score_hand
 

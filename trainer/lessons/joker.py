@@ -13,9 +13,8 @@ from dataclasses import replace
 
 from trainer.bidding import Bid
 from trainer.cards import JOKER, SUITS, Card, Seat, Suit, deal
-from trainer.play import PlayState, start_play
-from trainer.policy import choose_discard
-from trainer.question import (
+from trainer.lessons.common import joker_holder, pick_play, rotated, seat_name
+from trainer.lessons.question import (
     CardGroup,
     Question,
     card_name,
@@ -24,7 +23,8 @@ from trainer.question import (
     play_name,
     suit_one,
 )
-from trainer.quizzes.common import joker_holder, pick_play, rotated, seat_name
+from trainer.play import PlayState, start_play
+from trainer.policy import choose_discard
 from trainer.rules import (
     CardOrder,
     Play,

@@ -20,10 +20,10 @@ from collections.abc import Sequence
 
 from trainer.bidding import Bid
 from trainer.cards import SUITS, Card, Rank, Suit, deal, sort_key
+from trainer.lessons.common import number_choices, seat_name, shuffled
+from trainer.lessons.question import CardGroup, Question, names, names_list, suit_one
 from trainer.play import exchange_kitty
 from trainer.policy import choose_discard
-from trainer.question import CardGroup, Question, names, names_list, suit_one
-from trainer.quizzes.common import number_choices, seat_name, shuffled
 from trainer.rules import CardOrder, Play, RuleSet, Strain
 
 QUIZ = "kitty"

@@ -2,12 +2,12 @@
 two.
 
 Each question picks an option, builds a situation where it matters
-(`trainer.quizzes.variant_situations`), and asks for the answer under one setting (the
+(`trainer.lessons.variant_situations`), and asks for the answer under one setting (the
 learner's, or another one); the engine computes the answer under both settings and the
 explanation gives both, with the option's rule book section and the rules it comes from
 (`NOTES`). Every field of `RuleSet` has a situation (a test checks that), and `OPTION_VALUES`
 lists the values each option takes (RULES.md §1-§7). Now and then (`TWO_PLAYER_SHARE`) the
-question is about the game for two instead (`trainer.quizzes.for_two`, topic ``two_player``).
+question is about the game for two instead (`trainer.lessons.for_two`, topic ``two_player``).
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from dataclasses import fields, replace
 from typing import Any
 
 from trainer.errors import RuleError
-from trainer.question import Question
-from trainer.quizzes.common import number_choices
-from trainer.quizzes.for_two import quiz_for_two
-from trainer.quizzes.variant_situations import SITUATIONS, Situation
+from trainer.lessons.common import number_choices
+from trainer.lessons.for_two import quiz_for_two
+from trainer.lessons.question import Question
+from trainer.lessons.variant_situations import SITUATIONS, Situation
 from trainer.rules import OPTION_CHOICES, RuleSet
 
 QUIZ = "variants"

@@ -24,14 +24,14 @@ from dataclasses import dataclass
 from trainer.bidding import MISERE, OPEN_MISERE, Bid, ladder
 from trainer.cards import Seat, deal
 from trainer.errors import RuleError
-from trainer.question import CardGroup, Question, card_name, contract_words, names, suit_one
-from trainer.quizzes.common import (
+from trainer.lessons.common import (
     calls_words,
     number_choices,
     pick_play,
     random_auction,
     seat_name,
 )
+from trainer.lessons.question import CardGroup, Question, card_name, contract_words, names, suit_one
 from trainer.rules import Play, RuleSet, Strain, Trick
 from trainer.two_player import HAND, TABLE, TablePlayState, start_table_play, trick_turns
 
@@ -76,7 +76,7 @@ def balanced_numbers(rng: random.Random, answer: int, pool: Sequence[int],
                      count: int = 4) -> tuple[str, ...]:
     """``count`` card counts in increasing order, the answer at a place drawn first, uniformly,
     the others from ``pool`` (and the counts next to the answer, none below 0) so its place
-    does not give it away (`trainer.quizzes.common.number_choices`)."""
+    does not give it away (`trainer.lessons.common.number_choices`)."""
     return number_choices(rng, answer, pool, count, step=1, low=0)
 
 

@@ -11,8 +11,8 @@ import random
 
 from trainer.bidding import Bid, ladder
 from trainer.cards import Seat
-from trainer.question import Question
-from trainer.quizzes.common import number_choices, seat_name, shuffled, side_name, value_formula
+from trainer.lessons.common import number_choices, seat_name, shuffled, side_name, value_formula
+from trainer.lessons.question import Question
 from trainer.rules import RuleSet
 from trainer.scoring import GAME_TARGET, GameScore, bid_value, score_hand
 

@@ -17,8 +17,7 @@ from trainer.bidding import (
     ladder,
     misere_refusal,
 )
-from trainer.question import Question, cap
-from trainer.quizzes.common import (
+from trainer.lessons.common import (
     STRAIN_ORDER,
     calls_words,
     misere_placement_note,
@@ -28,6 +27,7 @@ from trainer.quizzes.common import (
     shuffled,
     value_formula,
 )
+from trainer.lessons.question import Question, cap
 from trainer.rules import RuleSet
 from trainer.scoring import bid_value
 
