@@ -42,7 +42,7 @@ def discard_of(choice: str, cards: list[Card]) -> list[Card]:
 
 def void_questions(rules: RuleSet) -> list[Question]:
     out = [make_question("kitty", seed, rules) for seed in SEEDS]
-    return [q for q in out if q.topic == "void"]
+    return [q for q in out if q.kind == "void"]
 
 
 def breaks_principle(discard: list[Card], cards: list[Card], trump: Suit) -> bool:

@@ -64,7 +64,7 @@ def quiz_card_order(rng: random.Random, rules: RuleSet) -> Question:
         why = which_suit_why(card, order)
         prompt = f"{contract_words(order)}. Which suit does {card_name(card)} belong to?"
         return Question(
-            quiz="card-order", seed=0, topic=kind, prompt=prompt, choices=choices, answer=answer,
+            quiz="card-order", seed=0, kind=kind, prompt=prompt, choices=choices, answer=answer,
             explanation=why, cards=(CardGroup("The card", (Play(card),)),), order=order,
             subject=card,
         )
@@ -87,7 +87,7 @@ def quiz_card_order(rng: random.Random, rules: RuleSet) -> Question:
             f"So {card_name(best)} is the highest of these."
         )
         return Question(
-            quiz="card-order", seed=0, topic=kind,
+            quiz="card-order", seed=0, kind=kind,
             prompt=f"{contract_words(order)}. Which of these trumps is the highest?",
             choices=tuple(card_name(c) for c in picks), answer=card_name(best),
             explanation=why,
@@ -109,7 +109,7 @@ def quiz_card_order(rng: random.Random, rules: RuleSet) -> Question:
         f"whole hand. Only the joker ranks above them."
     )
     return Question(
-        quiz="card-order", seed=0, topic=kind,
+        quiz="card-order", seed=0, kind=kind,
         prompt=f"{contract_words(order)}. Which card is the {which} bower?",
         choices=choices, answer=card_name(answer_card), explanation=why, order=order,
         subject=answer_card,

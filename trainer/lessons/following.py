@@ -103,7 +103,7 @@ def quiz_following(rng: random.Random, rules: RuleSet) -> Question:
         f"May you play {card_name(card)}?"
     )
     return Question(
-        quiz="following", seed=0, topic="may_play", prompt=prompt, choices=("Yes", "No"),
+        quiz="following", seed=0, kind="may_play", prompt=prompt, choices=("Yes", "No"),
         answer="Yes" if ok else "No",
         explanation=_following_why(card, hand, trick[0], order, ok),
         cards=(

@@ -66,7 +66,7 @@ def quiz_pack(rng: random.Random, rules: RuleSet) -> Question:
                 f"{card.pretty} is {'' if inside else 'not '}one of them."
             )
         return Question(
-            quiz="pack", seed=0, topic=kind, prompt=f"{setting} Is {card_name(card)} in the pack?",
+            quiz="pack", seed=0, kind=kind, prompt=f"{setting} Is {card_name(card)} in the pack?",
             choices=("Yes", "No"), answer=answer, explanation=why,
             cards=(CardGroup("The card", (Play(card),)),), subject=card,
         )
@@ -77,7 +77,7 @@ def quiz_pack(rng: random.Random, rules: RuleSet) -> Question:
             f"That makes {size} cards: {_dealt_words(rules)} and {kitty} to the kitty."
         )
         return Question(
-            quiz="pack", seed=0, topic=kind, prompt=f"{setting} How many cards are in the pack?",
+            quiz="pack", seed=0, kind=kind, prompt=f"{setting} How many cards are in the pack?",
             choices=choices, answer=str(size), explanation=why,
         )
     if kind == "kitty":
@@ -87,7 +87,7 @@ def quiz_pack(rng: random.Random, rules: RuleSet) -> Question:
             f"({size - kitty} cards), so {kitty} go to the kitty."
         )
         return Question(
-            quiz="pack", seed=0, topic=kind, prompt=f"{setting} How many cards go to the kitty?",
+            quiz="pack", seed=0, kind=kind, prompt=f"{setting} How many cards go to the kitty?",
             choices=choices, answer=str(kitty), explanation=why,
         )
     suit = rng.choice(SUITS)
@@ -98,7 +98,7 @@ def quiz_pack(rng: random.Random, rules: RuleSet) -> Question:
         # three choices from the 2 up: the lowest card (a 4, 5 or 7) at each place equally often
         numbered = [int(r) for r in Rank if r <= Rank.NINE]
         return Question(
-            quiz="pack", seed=0, topic=kind,
+            quiz="pack", seed=0, kind=kind,
             prompt=f"{setting} What is the lowest {suit_one(suit)} in the pack?",
             choices=number_choices(rng, int(lowest), numbered, count=3, step=1, low=2),
             answer=str(int(lowest)), explanation=why,
@@ -106,7 +106,7 @@ def quiz_pack(rng: random.Random, rules: RuleSet) -> Question:
     # every suit runs down to the 2 (six players): nothing is below it, so ask the suit's size
     size = len(ranks)
     return Question(
-        quiz="pack", seed=0, topic="suit_count",
+        quiz="pack", seed=0, kind="suit_count",
         prompt=f"{setting} How many {suit.noun} are in the pack?",
         choices=number_choices(rng, size, range(size - 4, size + 5), step=1, low=1),
         answer=str(size), explanation=f"{why} That is {size} cards.",

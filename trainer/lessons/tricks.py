@@ -45,7 +45,7 @@ def quiz_tricks(rng: random.Random, rules: RuleSet) -> Question:
     choices = tuple(label[s] for s in rotated(rng, seats))
     prompt = f"{contract_words(order)}. {SEAT_NAMES[table.leader]} led. Who wins this trick?"
     return Question(
-        quiz="tricks", seed=0, topic="winner", prompt=prompt, choices=choices,
+        quiz="tricks", seed=0, kind="winner", prompt=prompt, choices=choices,
         answer=label[seats[winner]],
         explanation=_winner_why(trick, winner, order),
         cards=(CardGroup("The trick", tuple(trick), tuple(SEAT_NAMES[s] for s in seats)),),
