@@ -15,16 +15,16 @@ from trainer.lessons.bidding import call_why
 from trainer.lessons.card_order import which_suit_why
 from trainer.lessons.common import side_name
 from trainer.lessons.question import (
-    MASTERY_STREAK,
     NO_SUIT,
     SEAT_NAMES,
     CardGroup,
     Mastery,
     Question,
+    TopicRecord,
     card_name,
     play_name,
 )
-from trainer.lessons.registry import QUIZZES, make_question
+from trainer.lessons.registry import QUIZZES, TOPICS, make_question, topic_of
 from trainer.notation import parse_card
 from trainer.rules import CardOrder, Play, RuleSet, legal_plays, ruleset
 from trainer.ui.data.lesson_files import (
@@ -293,17 +293,32 @@ def test_unknown_quiz() -> None:
         make_question("no-such-kind", 1, ruleset())
 
 
-def test_mastery() -> None:
+def test_mastery_needs_every_topic() -> None:
+    """A long run of right answers on one topic does not master a lesson: every topic needs
+    two right, the last one too (issue 17: lesson 8 was mastered without a misère trick)."""
+    topics = TOPICS["misere"]
     m = Mastery()
-    for _ in range(MASTERY_STREAK - 1):
-        m = m.record(True)
-    assert not m.mastered
-    m = m.record(False)
-    assert m.streak == 0 and m.best == MASTERY_STREAK - 1 and m.answered == MASTERY_STREAK
-    for _ in range(MASTERY_STREAK):
-        m = m.record(True)
-    assert m.mastered and m.right == 2 * MASTERY_STREAK - 1
-    assert m.record(False).mastered  # mastery stays
+    for _ in range(10):
+        m = m.record(True, "who", topics)
+    assert not m.mastered and m.streak == 10
+    assert [t.name for t in m.missing(topics)] == ["score", "trick"]
+    m = m.record(True, "score", topics).record(True, "score", topics)
+    m = m.record(True, "trick", topics).record(False, "trick", topics)
+    assert not m.mastered and m.topic("trick") == TopicRecord(2, 1, False)
+    m = m.record(True, "trick", topics)  # the last answer of the topic right: now mastered
+    assert m.mastered and m.answered == 15 and m.right == 14
+    assert m.record(False, "trick", topics).mastered  # mastery stays
+
+
+def test_every_topic_is_dealt_under_every_preset_and_table_size() -> None:
+    for quiz, topics in TOPICS.items():
+        assert quiz in QUIZZES and topics
+        for rules in (ruleset("australian"), ruleset("american"), ruleset({"players": 3}),
+                      ruleset({"players": 6}), ruleset({"players": 2})):
+            for topic in topics:
+                q = make_question(quiz, 7, rules, {topic.name})
+                assert q.topic == topic.name, (quiz, rules.players, topic.name)
+                assert topic_of(quiz, q.kind) == topic.name
 
 
 # --- lesson files ------------------------------------------------------------------------------

@@ -52,7 +52,9 @@ def review(
 
 REVIEW_QUESTIONS = 3
 """Questions in a mastered lesson's short review."""
-_LESSON_SCHEDULER = fsrs.Scheduler(learning_steps=(), relearning_steps=())
+_LESSON_SCHEDULER = fsrs.Scheduler(learning_steps=(), relearning_steps=(), enable_fuzzing=False)
+"""No learning steps (a mastered lesson is already learnt) and no fuzz (a review falls on the
+day FSRS computes, the same for every learner)."""
 
 
 def review_rating(right: int, asked: int) -> fsrs.Rating:
