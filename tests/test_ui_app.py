@@ -10,8 +10,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from trainer.cards import Card, Rank, Suit
-from trainer.lessons.question import MASTERY_STREAK, Mastery, Question
-from trainer.lessons.registry import make_question
+from trainer.lessons.question import Mastery, Question
+from trainer.lessons.registry import TOPICS, make_question
 from trainer.rules import PRESETS, RuleSet
 from trainer.ui.data.lesson_files import load_lessons
 from trainer.ui.data.rule_options import TITLES, option_words
@@ -151,14 +151,19 @@ def test_next_questions_do_not_repeat_the_last_few() -> None:
         assert prompt not in prompts[max(0, i - 4):i], (i, prompts)
 
 
-def test_five_in_a_row_masters_and_opens_the_next_lesson() -> None:
+def test_every_topic_right_masters_and_opens_the_next_lesson() -> None:
+    """The practice asks for the topics not yet mastered: two right in each of lesson 1's two
+    topics master it (a star per right answer, a tick per topic)."""
     lesson = "the-pack"
     at = start(LEARN, lesson_current=lesson)
-    for _ in range(MASTERY_STREAK):
+    assert "☆☆ Which cards are in the pack" in " ".join(m.value for m in at.markdown)
+    for _ in range(sum(t.need for t in TOPICS["pack"])):
         click_choice(at, lesson, question(at, lesson).answer)
         at.button(key="next_question").click().run()
     assert at.session_state["mastery"][lesson].mastered
     assert any("Your path: 1 ✓ → 2" in c.value for c in at.caption)
+    ticks = " ".join(m.value for m in at.markdown)
+    assert "✓ Which cards are in the pack" in ticks and "✓ Counting the cards" in ticks
     at.button(key="next_lesson").click().run()
     assert at.session_state["lesson_current"] == "card-order"
     assert not at.exception
@@ -169,16 +174,14 @@ def test_five_in_a_row_masters_and_opens_the_next_lesson() -> None:
 
 
 def test_the_last_lesson_mastered_points_to_the_puzzles() -> None:
-    done = Mastery(streak=MASTERY_STREAK, best=MASTERY_STREAK, answered=MASTERY_STREAK,
-                   right=MASTERY_STREAK)
+    done = Mastery(streak=4, answered=4, right=4, earned=True)
     at = start(LEARN, lesson_current="variants", mastery={"variants": done})
     assert not [b for b in at.button if b.key == "next_lesson"]
     assert {e.proto.page for e in at.get("page_link")} == {"play", "bidding", "discard"}
 
 
 def test_learn_opens_on_the_first_lesson_not_mastered() -> None:
-    done = Mastery(streak=MASTERY_STREAK, best=MASTERY_STREAK, answered=MASTERY_STREAK,
-                   right=MASTERY_STREAK)
+    done = Mastery(streak=4, answered=4, right=4, earned=True)
     assert done.mastered
     at = start(LEARN, mastery={"the-pack": done})
     assert at.session_state["lesson_current"] == "card-order"
