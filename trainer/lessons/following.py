@@ -33,7 +33,9 @@ class _Table:
 
 
 def random_table(rng: random.Random, rules: RuleSet, you: Seat | None) -> _Table:
-    """A fresh deal with a random contract (no trumps one time in five) and leader."""
+    """A fresh deal with a random contract (no trumps one time in five) and leader. At no
+    trumps the joker is taken out of the hands: lessons 3 and 4 come before lesson 7, which
+    teaches the joker at no trumps (nothing is asked before it is taught, issue 17)."""
     dealt = deal(rng.getrandbits(32), rules.players, rules.deck)
     hands = {s: list(h) for s, h in dealt.hands.items()}
     trump: Suit | None = None if rng.random() < 0.2 else rng.choice(SUITS)
@@ -43,6 +45,8 @@ def random_table(rng: random.Random, rules: RuleSet, you: Seat | None) -> _Table
             jack_suit = rng.choice(jacks).suit
             assert jack_suit is not None
             trump = jack_suit.same_colour
+    if trump is None:
+        hands = {s: [c for c in h if not c.is_joker] for s, h in hands.items()}
     leaders = [s for s in rules.seats if s is not you]
     return _Table(CardOrder(trump=trump), hands, rng.choice(leaders))
 
