@@ -5,6 +5,7 @@ the rules saved per learner, and a new session (a refresh, or a server restart) 
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -217,3 +218,44 @@ def test_learner_names_are_shown_as_typed(db: Path) -> None:
     line = next(m.value for m in at.markdown if m.value.startswith("Learning as"))
     assert r"\*\*Bo\*\* \[x\]\(y\)" in line
     assert md("a_b*c") == r"a\_b\*c"
+
+
+def _master_the_pack(db: Path, name: str, when: datetime) -> None:
+    store = ProgressStore(db)
+    learner = store.learner(name)
+    for topic in TOPICS["pack"]:
+        for _ in range(topic.need):
+            store.record_lesson_answer(learner, "the-pack", True, {}, topic.name,
+                                       TOPICS["pack"], when=when)
+
+
+def test_home_says_a_mastered_lesson_is_due_and_learn_reviews_it(db: Path) -> None:
+    """Lesson 1 mastered on 2 March 2025 (a fixed clock in the store): FSRS made it due two
+    days later, so today Home says so and why; the Learn page's short review (3 questions)
+    saves a review and schedules the next one."""
+    _master_the_pack(db, "Eve", datetime(2025, 3, 2, 9, tzinfo=UTC))
+    at = start(learner="Eve")
+    due = [m.value for m in at.markdown if "due for a short review" in m.value]
+    assert due == ["Lesson 1 is due for a short review (mastered on 2 March 2025, not reviewed "
+                   "yet)."]
+    at.button(key="home_review:the-pack").click().run()
+    assert not at.exception and at.session_state["lesson_current"] == "the-pack"
+    at.switch_page(LEARN).run()
+    assert any("due for a short review" in i.value for i in at.info)
+    at.button(key="start_review").click().run()
+    for _ in range(3):
+        assert any("Short review: question" in i.value for i in at.info)
+        answer(at, "the-pack")
+    assert any("Review done: 3 of 3 right." in s.value for s in at.success)
+    store = ProgressStore(db)
+    card = store.lesson_reviews(store.learner("Eve", create=False))["the-pack"]
+    assert card.last_review is not None and card.due > card.last_review
+    again = start(learner="Eve")
+    assert not [m for m in again.markdown if "due for a short review" in m.value]
+
+
+def test_a_lesson_not_yet_due_is_not_on_home(db: Path) -> None:
+    _master_the_pack(db, "Fay", datetime.now(UTC))
+    at = start(learner="Fay")
+    assert not [m for m in at.markdown if "due for a short review" in m.value]
+    assert any("Learning as **Fay**: 1 of 9" in m.value for m in at.markdown)

@@ -116,6 +116,7 @@ def _answer(lesson_id: str, choice: str) -> None:
               "topic": question.topic, "choice": choice, "answer": question.answer,
               "rules": preset_name(rules)}
     correct = question.is_right(choice)
+    st.session_state.get(REVIEW_DONE_KEY, {}).pop(lesson_id, None)
     record_answer(lesson_id, correct, detail, question.topic, TOPICS.get(question.quiz, ()))
     review = st.session_state.get(REVIEW_KEY)
     if review is not None and review["lesson"] == lesson_id:
@@ -333,7 +334,7 @@ def _need_words(topics: tuple[Topic, ...]) -> str:
 def _review_box(lesson: Lesson) -> None:
     """The short review of a mastered lesson: offered when due, its progress while under
     way, its result once done."""
-    result = st.session_state.get(REVIEW_DONE_KEY, {}).pop(lesson.id, None)
+    result = st.session_state.get(REVIEW_DONE_KEY, {}).get(lesson.id)  # until the next answer
     if result:
         st.success(result, icon=":material/event_repeat:")
     review = st.session_state.get(REVIEW_KEY)
