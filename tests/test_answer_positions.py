@@ -17,10 +17,10 @@ from dataclasses import fields
 
 import pytest
 
-from trainer.question import Question
-from trainer.quiz import QUIZZES, make_question
-from trainer.quizzes.for_two import TOPICS, quiz_for_two
-from trainer.quizzes.variants import option_question
+from trainer.lessons.for_two import TOPICS, quiz_for_two
+from trainer.lessons.question import Question
+from trainer.lessons.registry import QUIZZES, make_question
+from trainer.lessons.variants import option_question
 from trainer.rules import RuleSet, ruleset
 
 RULE_SETS = {
@@ -49,7 +49,7 @@ def count_places(questions: Iterable[Question]) -> Counts:
     counts: Counts = {}
     for q in questions:
         if len(q.choices) > 1:
-            counts.setdefault((q.topic, len(q.choices)), Counter())[q.choices.index(q.answer)] += 1
+            counts.setdefault((q.kind, len(q.choices)), Counter())[q.choices.index(q.answer)] += 1
     return counts
 
 
@@ -145,7 +145,7 @@ def test_highest_trump_picture_does_not_rank_the_cards() -> None:
     places: Counter[tuple[int, int]] = Counter()
     for seed in range(3000):
         q = make_question("card-order", seed, RULE_SETS["four"])
-        if q.topic != "highest":
+        if q.kind != "highest":
             continue
         group = q.cards[0]
         assert group.keep_order

@@ -29,9 +29,9 @@ import pytest
 
 from trainer.generate.explain import play_text
 from trainer.generate.records import PlayPuzzle, load_play_puzzles
+from trainer.lessons.registry import TOPICS
 from trainer.notation import parse_play
 from trainer.progress import ProgressStore
-from trainer.quiz import MASTERY_STREAK
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "streamlit_app.py"
@@ -290,8 +290,10 @@ def test_next_lesson_opens_at_the_top(page: Page, server: str, store_path: Path)
     own practice (Streamlit keeps the scroll position across reruns)."""
     store = ProgressStore(store_path)
     learner = store.learner("Cy")
-    for _ in range(MASTERY_STREAK):
-        store.record_lesson_answer(learner, "the-pack", True, {})
+    for topic in TOPICS["pack"]:
+        for _ in range(topic.need):
+            store.record_lesson_answer(learner, "the-pack", True, {}, topic.name,
+                                       TOPICS["pack"])
     page.set_viewport_size({"width": 400, "height": 800})
     open_page(page, f"{server}/learn?learner=Cy&lesson=the-pack")
     button = page.get_by_role("button", name="Next lesson: Card order and the trump suit")

@@ -2,7 +2,7 @@
 discard was picked at random, and over 400 seeds threw an ace 30% of the time and a king 26%,
 "K♠ 6♣ A♥" for 7♦, against `trainer.policy`, which keeps aces).
 
-The principle, `trainer.quizzes.kitty.PRINCIPLE`, is `trainer.policy.choose_discard`'s: keep
+The principle, `trainer.lessons.kitty.PRINCIPLE`, is `trainer.policy.choose_discard`'s: keep
 your trumps and aces, make a void in your shortest side suit, low cards first. Checked here over
 a few hundred seeds at every table, with trumps worked out from RULES.md §2 (the joker and both
 bowers are trumps), not from the engine."""
@@ -14,12 +14,12 @@ from collections import Counter
 import pytest
 from test_questions import SAME_COLOUR, TABLES  # the same tables and oracle as lesson tests
 
-import trainer.quizzes.kitty as kitty
+import trainer.lessons.kitty as kitty
 from trainer.bidding import parse_bid
 from trainer.cards import Card, Rank, Suit
+from trainer.lessons.question import Question
+from trainer.lessons.registry import make_question
 from trainer.policy import choose_discard
-from trainer.question import Question
-from trainer.quiz import make_question
 from trainer.rules import RuleSet
 
 SEEDS = range(300)
@@ -42,7 +42,7 @@ def discard_of(choice: str, cards: list[Card]) -> list[Card]:
 
 def void_questions(rules: RuleSet) -> list[Question]:
     out = [make_question("kitty", seed, rules) for seed in SEEDS]
-    return [q for q in out if q.topic == "void"]
+    return [q for q in out if q.kind == "void"]
 
 
 def breaks_principle(discard: list[Card], cards: list[Card], trump: Suit) -> bool:

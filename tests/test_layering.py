@@ -12,7 +12,7 @@ placed in a layer (`test_every_module_has_a_layer`).
    generators' CLI commands), ``trainer.simulate`` (sampling unseen cards for bids and
    discards), ``trainer.policy`` (the simple bidding and discard policies the simulation and
    the generators use), ``trainer.progress`` (the learner store, ratings, review),
-   ``trainer.quiz``, ``trainer.quizzes`` and ``trainer.question`` (the lesson questions).
+   ``trainer.lessons`` (the lesson questions).
 3. The solver: ``trainer.solver`` (the double-dummy search, its Python API and its ``solve``
    command).
 4. The engine: ``trainer.cards``, ``rules``, ``bidding``, ``play``, ``scoring``, ``notation``,
@@ -46,7 +46,7 @@ ENGINE = ["trainer.cards", "trainer.rules", "trainer.bidding", "trainer.play",
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("entry points", ("trainer.__main__", "trainer.ui")),
     ("services", ("trainer.generate", "trainer.simulate", "trainer.policy", "trainer.progress",
-                  "trainer.quiz", "trainer.quizzes", "trainer.question")),
+                  "trainer.lessons")),
     ("solver", ("trainer.solver",)),
     ("engine", ("trainer", "trainer.cards", "trainer.rules", "trainer.bidding", "trainer.play",
                 "trainer.scoring", "trainer.notation", "trainer.two_player",
@@ -295,7 +295,7 @@ def test_the_checks_catch_what_they_should() -> None:
         "trainer.ui.pages.home -> trainer.ui.widgets.cards (line 4 of trainer.ui.pages.home) "
         "-> trainer.ui.pages.home (line 6 of trainer.ui.widgets.cards)",
     ]
-    assert layer_of("trainer.ui.pages.play") == 0 and layer_of("trainer.quizzes.joker") == 1
+    assert layer_of("trainer.ui.pages.play") == 0 and layer_of("trainer.lessons.joker") == 1
     assert layer_of("trainer.solver.moves") == 2 and layer_of("trainer.cards") == 3
     assert layer_of("trainer.newthing") is None
 

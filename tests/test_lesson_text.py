@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 from dataclasses import fields
 
+from trainer.lessons.registry import make_question
 from trainer.rules import RuleSet
-from trainer.ui.data.lesson_files import load_lessons
+from trainer.ui.data.lesson_files import CARD_MARKER, load_lessons, parse_marker
 
 
 def lesson(number: int) -> str:
@@ -40,17 +41,39 @@ def test_six_player_order_has_the_jack() -> None:
 def test_a_led_joker_names_any_suit_by_default() -> None:
     """RULES.md §5 (002: "Posiadacz dżokera może go nominować do dowolnego koloru"); the
     narrower rules are options of `joker_lead`."""
-    for n in (3, 7):
+    text = flat(lesson(7))
+    assert "any suit" in text and "`joker_lead`" in text
+    assert "`not_shown_void`" in text and "`not_yet_led`" in text
+
+
+def test_nothing_is_used_before_it_is_taught() -> None:
+    """Issue 17: the joker at no trumps (lesson 7) and misère (lesson 8) are not taught in
+    lessons 3 and 4, which point to lesson 7; their no-trump questions deal no joker."""
+    for n in (3, 4):
         text = flat(lesson(n))
-        assert "any suit" in text and "`joker_lead`" in text
-        assert "`not_shown_void`" in text and "`not_yet_led`" in text
+        assert "lesson 7" in text
+        for later in ("joker_lead", "name a suit", "nominat", "misère", "joker_low_in_misere"):
+            assert later not in text, (n, later)
+    for quiz in ("following", "tricks"):
+        no_trumps = [q for q in (make_question(quiz, seed, RuleSet()) for seed in range(300))
+                     if q.order is not None and q.order.trump is None]
+        assert len(no_trumps) > 20
+        assert not any(c.is_joker for q in no_trumps for g in q.cards for c in g.cards)
+
+
+def test_the_misere_example_can_be_dealt_with_every_pack() -> None:
+    """Lesson 8's misère hand holds only cards of every pack (RULES.md §1: the 3-player pack
+    is A down to 7 and the joker, 33 cards)."""
+    for players in (2, 3, 4, 6):
+        the_pack = set(RuleSet(players=players).pack)
+        for m in CARD_MARKER.finditer(lesson(8)):
+            assert set(parse_marker(m.group(1)).cards) <= the_pack, (players, m.group(0))
 
 
 def test_low_joker_says_exactly_when_it_wins() -> None:
     """RULES.md §5 joker_low_in_misere: "Led, it is the lowest card of the suit its holder
     names, and wins only when nobody follows that suit; played when void, it is a discard and
-    cannot win." Lessons 4, 8 and 10 say so."""
-    assert "wins the trick only when nobody follows that suit" in flat(lesson(4))
+    cannot win." Lessons 8 and 10 say so (lesson 4 no longer teaches misère, issue 17)."""
     assert "**wins the trick only when nobody follows the suit named**" in flat(lesson(8))
     assert "led it wins only when nobody follows the suit named" in flat(lesson(10))
 

@@ -6,8 +6,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from trainer.lessons.registry import TOPICS
 from trainer.progress import (
-    MASTERY_STREAK,
     ProgressStore,
     Rating,
     StoreError,
@@ -65,17 +65,69 @@ def test_learners_saved_before_in_two_cases_stay_apart(tmp_path):
     assert store.learners() == ["Ann", "ann"]
 
 
-def test_mastery_needs_a_streak(store):
-    me = store.learner("Bo")
-    for _ in range(MASTERY_STREAK - 1):
-        p = store.record_lesson_answer(me, "L", True)
-    assert p.streak == MASTERY_STREAK - 1 and not p.mastered
-    p = store.record_lesson_answer(me, "L", False)
+def test_mastery_needs_every_topic(store):
+    """Eight right in a row on two topics of lesson 8 do not master it; the third topic,
+    right twice with the last right, does; it stays mastered after a wrong answer."""
+    me, topics = store.learner("Bo"), TOPICS["misere"]
+    for topic in ("who", "score") * 4:
+        p = store.record_lesson_answer(me, "misere", True, {}, topic, topics)
+    assert p.streak == 8 and not p.mastered
+    p = store.record_lesson_answer(me, "misere", True, {}, "trick", topics)
+    p = store.record_lesson_answer(me, "misere", False, {}, "trick", topics)
     assert p.streak == 0 and not p.mastered
-    for _ in range(MASTERY_STREAK):
-        p = store.record_lesson_answer(me, "L", True)
-    assert p.mastered and p.answered == 2 * MASTERY_STREAK and p.correct == 2 * MASTERY_STREAK - 1
-    assert store.record_lesson_answer(me, "L", False).mastered  # mastery is kept
+    p = store.record_lesson_answer(me, "misere", True, {}, "trick", topics)
+    assert p.mastered and p.answered == 11 and p.correct == 10  # 2 right, the last right
+    assert store.lesson_progress(me)["misere"].topics == p.topics
+    assert store.record_lesson_answer(me, "misere", False, {}, "who", topics).mastered
+
+
+def test_a_mastered_lesson_is_reviewed_on_an_fsrs_schedule(store):
+    """Mastered on 1 May: first due two days later (FSRS, Good); not due before. A review
+    with all 3 right pushes it 11 days on; one with none right brings it back in 2 days."""
+    me, topics = store.learner("Cy"), TOPICS["pack"]
+    may1 = datetime(2025, 5, 1, 12, tzinfo=UTC)
+    for topic in ("cards", "cards", "counts", "counts"):
+        p = store.record_lesson_answer(me, "the-pack", True, {}, topic, topics, when=may1)
+    assert p.mastered
+    card = store.lesson_reviews(me, may1)["the-pack"]
+    assert (card.mastered_on, card.last_review) == (may1, None)
+    assert card.due == may1 + timedelta(days=2)
+    assert store.due_lessons(me, may1 + timedelta(days=1)) == []
+    assert [r.lesson for r in store.due_lessons(me, card.due)] == ["the-pack"]
+    later = store.record_lesson_review(me, "the-pack", 3, 3, when=card.due)
+    assert later.last_review == card.due and later.due == card.due + timedelta(days=11)
+    assert store.due_lessons(me, card.due + timedelta(days=10)) == []
+    worse = store.record_lesson_review(me, "the-pack", 0, 3, when=later.due)
+    assert worse.due == later.due + timedelta(days=2)
+    assert store.lesson_reviews(me, later.due)["the-pack"].last_review == later.due
+    with pytest.raises(StoreError, match="not mastered"):
+        store.record_lesson_review(me, "bidding", 3, 3)
+
+
+def test_an_old_store_keeps_its_lessons_and_gains_topics(tmp_path):
+    """A store from before topics and lesson reviews: its answers and mastered lessons load;
+    a lesson it marks mastered stays mastered and gets a review card when first asked."""
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.executescript(
+            "CREATE TABLE learners (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, "
+            "created TEXT NOT NULL, rating REAL NOT NULL, deviation REAL NOT NULL, "
+            "volatility REAL NOT NULL);"
+            "CREATE TABLE lessons (learner_id INTEGER NOT NULL, lesson TEXT NOT NULL, "
+            "answered INTEGER NOT NULL DEFAULT 0, correct INTEGER NOT NULL DEFAULT 0, "
+            "streak INTEGER NOT NULL DEFAULT 0, mastered INTEGER NOT NULL DEFAULT 0, "
+            "PRIMARY KEY (learner_id, lesson));"
+            "INSERT INTO learners VALUES (1, 'Di', '2025-01-01T00:00:00+00:00', 1500, 350, 0.06);"
+            "INSERT INTO lessons VALUES (1, 'the-pack', 6, 5, 5, 1);"
+            "INSERT INTO lessons VALUES (1, 'card-order', 2, 2, 2, 0);")
+    store = ProgressStore(path)
+    di = store.learner("Di", create=False)
+    progress = store.lesson_progress(di)
+    assert progress["the-pack"].mastered and progress["the-pack"].answered == 6
+    assert not progress["card-order"].mastered and progress["card-order"].topics == ()
+    now = datetime(2025, 6, 1, tzinfo=UTC)
+    assert list(store.lesson_reviews(di, now)) == ["the-pack"]
+    assert store.lesson_reviews(di, now)["the-pack"].mastered_on == now
 
 
 def test_glicko2_moves_both_ratings():

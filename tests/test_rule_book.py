@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from trainer.quizzes.variants import NOTES
+from trainer.lessons.variants import NOTES
 from trainer.ui.data.rule_book import rule_book_sections
 from trainer.ui.data.rule_options import SECTION_TITLES, option_specs
 
@@ -32,7 +32,7 @@ def test_every_cited_section_exists() -> None:
     for note in NOTES.values():
         cited |= {int(n) for n in re.findall(r"§(\d+)", note)}
     learner_text = [ROOT / "trainer" / "ui" / "pages" / "rules.py"]
-    learner_text += sorted((ROOT / "trainer" / "quizzes").glob("*.py"))
+    learner_text += sorted((ROOT / "trainer" / "lessons").glob("*.py"))
     for path in learner_text:
         cited |= {int(n) for n in re.findall(r"rule book §(\d+)", path.read_text().lower())}
     assert cited and cited <= numbers

@@ -10,9 +10,10 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from trainer.cards import Card, Rank, Suit
-from trainer.quiz import MASTERY_STREAK, Mastery, Question, make_question
+from trainer.lessons.question import Mastery, Question
+from trainer.lessons.registry import TOPICS, make_question
 from trainer.rules import PRESETS, RuleSet
-from trainer.ui.data.lesson_files import load_lessons
+from trainer.ui.data.lesson_files import load_lessons, next_lesson
 from trainer.ui.data.rule_options import TITLES, option_words
 from trainer.ui.widgets.cards import red_suits
 
@@ -150,14 +151,19 @@ def test_next_questions_do_not_repeat_the_last_few() -> None:
         assert prompt not in prompts[max(0, i - 4):i], (i, prompts)
 
 
-def test_five_in_a_row_masters_and_opens_the_next_lesson() -> None:
+def test_every_topic_right_masters_and_opens_the_next_lesson() -> None:
+    """The practice asks for the topics not yet mastered: two right in each of lesson 1's two
+    topics master it (a star per right answer, a tick per topic)."""
     lesson = "the-pack"
     at = start(LEARN, lesson_current=lesson)
-    for _ in range(MASTERY_STREAK):
+    assert "☆☆ Which cards are in the pack" in " ".join(m.value for m in at.markdown)
+    for _ in range(sum(t.need for t in TOPICS["pack"])):
         click_choice(at, lesson, question(at, lesson).answer)
         at.button(key="next_question").click().run()
     assert at.session_state["mastery"][lesson].mastered
     assert any("Your path: 1 ✓ → 2" in c.value for c in at.caption)
+    ticks = " ".join(m.value for m in at.markdown)
+    assert "✓ Which cards are in the pack" in ticks and "✓ Counting the cards" in ticks
     at.button(key="next_lesson").click().run()
     assert at.session_state["lesson_current"] == "card-order"
     assert not at.exception
@@ -168,16 +174,14 @@ def test_five_in_a_row_masters_and_opens_the_next_lesson() -> None:
 
 
 def test_the_last_lesson_mastered_points_to_the_puzzles() -> None:
-    done = Mastery(streak=MASTERY_STREAK, best=MASTERY_STREAK, answered=MASTERY_STREAK,
-                   right=MASTERY_STREAK)
+    done = Mastery(streak=4, answered=4, right=4, earned=True)
     at = start(LEARN, lesson_current="variants", mastery={"variants": done})
     assert not [b for b in at.button if b.key == "next_lesson"]
     assert {e.proto.page for e in at.get("page_link")} == {"play", "bidding", "discard"}
 
 
 def test_learn_opens_on_the_first_lesson_not_mastered() -> None:
-    done = Mastery(streak=MASTERY_STREAK, best=MASTERY_STREAK, answered=MASTERY_STREAK,
-                   right=MASTERY_STREAK)
+    done = Mastery(streak=4, answered=4, right=4, earned=True)
     assert done.mastered
     at = start(LEARN, mastery={"the-pack": done})
     assert at.session_state["lesson_current"] == "card-order"
@@ -301,3 +305,31 @@ def test_rules_page_offers_every_option_with_its_source() -> None:
     # RULES.md §1, 002 "Wersja dla 2 graczy": 10 in hand, 5 piles of two, 3 to the kitty
     assert "10 cards in hand and 5 face-down cards with a face-up card on each" in captions
     assert "Misère is not played by two players." in captions
+
+
+def test_rule_options_sit_in_a_closed_house_rules_box() -> None:
+    """Lesson 5's options (`bid_after_pass`...) are in a closed "House rules" box, not in the
+    main text; lessons 1-4 have none."""
+    at = start(LEARN, lesson_current="bidding")
+    boxes = [e for e in at.expander if e.label == "House rules"]
+    assert len(boxes) == 2 and not any(b.proto.expanded for b in boxes)
+    inside = " ".join(m.value for m in boxes[0].markdown)
+    assert "*Bid again after passing*: *always*" in inside
+    text = " ".join(m.value for m in at.markdown)
+    assert text.count("*Bid again after passing*: *always*") == 1  # in the box only
+    at = start(LEARN, lesson_current="the-pack")
+    assert not [e for e in at.expander if e.label == "House rules"]
+
+
+def test_lesson_10_is_optional() -> None:
+    """The variants lesson is shown as optional and the path does not need it: with lessons
+    1-9 mastered no lesson is next."""
+    lessons = load_lessons()
+    assert [lesson.order for lesson in lessons if lesson.optional] == [10]
+    assert {lesson.kind for lesson in lessons} == {"rules"}
+    done = Mastery(answered=4, right=4, earned=True)
+    at = start(LEARN, lesson_current="variants",
+               mastery={lesson.id: done for lesson in lessons if not lesson.optional})
+    path = next(c.value for c in at.caption if "Your path" in c.value)
+    assert path.endswith("9 ✓ → 10 (optional)"), path
+    assert next_lesson(lessons, {lesson.id: done for lesson in lessons[:9]}) is None

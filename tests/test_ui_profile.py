@@ -4,13 +4,16 @@ the rules saved per learner, and a new session (a refresh, or a server restart) 
 
 from __future__ import annotations
 
+import re
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from trainer.lessons.question import Question
+from trainer.lessons.registry import TOPICS
 from trainer.progress import ProgressStore
-from trainer.quiz import MASTERY_STREAK, Question
 from trainer.rules import ruleset
 from trainer.ui.data.profile import md
 
@@ -94,7 +97,8 @@ def test_create_learner_answer_and_restart(db: Path) -> None:
     create(at, "  Ann ")
     assert at.session_state["learner"].name == "Ann"
     assert at.query_params["learner"] == "Ann"
-    assert any("Learning as **Ann**: 0 of 10" in m.value for m in at.markdown)
+    assert any("Learning as **Ann**: 0 of 9 lessons mastered (1 more optional)" in m.value
+               for m in at.markdown)
     assert at.button(key="home_start").label == "Start lesson 1: The pack"
     assert any("Already play 500?" in c.value for c in at.caption)  # a way past the lessons
 
@@ -102,23 +106,24 @@ def test_create_learner_answer_and_restart(db: Path) -> None:
     assert not at.exception, at.exception
     assert at.session_state["lesson_current"] == "the-pack"
     assert any("Saving progress for **Ann**" in c.value for c in at.caption)
-    for _ in range(MASTERY_STREAK):
+    need = sum(t.need for t in TOPICS["pack"])  # the practice asks for the missing topics
+    for _ in range(need):
         answer(at, "the-pack")
     answer(at, "the-pack", right=False)
 
     store = ProgressStore(db)
     ann = store.learner("Ann", create=False)
     record = store.lesson_progress(ann)["the-pack"]
-    assert record.mastered and record.answered == MASTERY_STREAK + 1 and record.streak == 0
+    assert record.mastered and record.answered == need + 1 and record.streak == 0
     attempts = store.attempts(ann)
-    assert len(attempts) == MASTERY_STREAK + 1 and attempts[0].kind == "lesson"
+    assert len(attempts) == need + 1 and attempts[0].kind == "lesson"
     assert attempts[0].detail["quiz"] == "pack" and attempts[0].detail["rules"] == "australian"
-    assert [a.correct for a in attempts] == [True] * MASTERY_STREAK + [False]
+    assert [a.correct for a in attempts] == [True] * need + [False]
 
     # a new session (a refresh or a server restart) with the learner in the address
     again = start(learner="Ann")
     assert again.session_state["learner"].name == "Ann"
-    assert any("Learning as **Ann**: 1 of 10" in m.value for m in again.markdown)
+    assert any("Learning as **Ann**: 1 of 9" in m.value for m in again.markdown)
     assert again.button(key="home_start").label == "Start lesson 2: Card order and the trump suit"
     again.switch_page(LEARN).run()
     assert not again.exception
@@ -134,8 +139,11 @@ def test_streak_shows_on_the_path_after_restart(db: Path) -> None:
     answer(at, "the-pack")
     again = start(learner="Bo")
     again.switch_page(LEARN).run()
-    assert any(f"Your path: 1 (2/{MASTERY_STREAK}) → 2" in c.value for c in again.caption)
-    assert "Mastery: 2 of 5" in again.get("progress")[0].proto.text
+    path = next(c.value for c in again.caption if "Your path" in c.value)
+    assert re.search(r"Your path: 1 \([01]/2\) → 2", path), path
+    assert re.search(r"Mastery: [01] of 2 topics", again.get("progress")[0].proto.text)
+    saved = ProgressStore(db).lesson_progress(ProgressStore(db).learner("Bo", create=False))
+    assert sum(r.right for _, r in saved["the-pack"].topics) == 2
 
 
 def test_rules_are_saved_per_learner_and_restored(db: Path) -> None:
@@ -210,3 +218,44 @@ def test_learner_names_are_shown_as_typed(db: Path) -> None:
     line = next(m.value for m in at.markdown if m.value.startswith("Learning as"))
     assert r"\*\*Bo\*\* \[x\]\(y\)" in line
     assert md("a_b*c") == r"a\_b\*c"
+
+
+def _master_the_pack(db: Path, name: str, when: datetime) -> None:
+    store = ProgressStore(db)
+    learner = store.learner(name)
+    for topic in TOPICS["pack"]:
+        for _ in range(topic.need):
+            store.record_lesson_answer(learner, "the-pack", True, {}, topic.name,
+                                       TOPICS["pack"], when=when)
+
+
+def test_home_says_a_mastered_lesson_is_due_and_learn_reviews_it(db: Path) -> None:
+    """Lesson 1 mastered on 2 March 2025 (a fixed clock in the store): FSRS made it due two
+    days later, so today Home says so and why; the Learn page's short review (3 questions)
+    saves a review and schedules the next one."""
+    _master_the_pack(db, "Eve", datetime(2025, 3, 2, 9, tzinfo=UTC))
+    at = start(learner="Eve")
+    due = [m.value for m in at.markdown if "due for a short review" in m.value]
+    assert due == ["Lesson 1 is due for a short review (mastered on 2 March 2025, not reviewed "
+                   "yet)."]
+    at.button(key="home_review:the-pack").click().run()
+    assert not at.exception and at.session_state["lesson_current"] == "the-pack"
+    at.switch_page(LEARN).run()
+    assert any("due for a short review" in i.value for i in at.info)
+    at.button(key="start_review").click().run()
+    for _ in range(3):
+        assert any("Short review: question" in i.value for i in at.info)
+        answer(at, "the-pack")
+    assert any("Review done: 3 of 3 right." in s.value for s in at.success)
+    store = ProgressStore(db)
+    card = store.lesson_reviews(store.learner("Eve", create=False))["the-pack"]
+    assert card.last_review is not None and card.due > card.last_review
+    again = start(learner="Eve")
+    assert not [m for m in again.markdown if "due for a short review" in m.value]
+
+
+def test_a_lesson_not_yet_due_is_not_on_home(db: Path) -> None:
+    _master_the_pack(db, "Fay", datetime.now(UTC))
+    at = start(learner="Fay")
+    assert not [m for m in at.markdown if "due for a short review" in m.value]
+    assert any("Learning as **Fay**: 1 of 9" in m.value for m in at.markdown)

@@ -69,8 +69,8 @@ from trainer.generate.line_facts import (
     trumps_held,
     wins_with,
 )
+from trainer.lessons.question import names_list
 from trainer.play import PlayState
-from trainer.question import names_list
 from trainer.rules import Play
 
 

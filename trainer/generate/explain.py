@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trainer.cards import Card, Rank, Seat
+from trainer.lessons.question import SEAT_NAMES
 from trainer.play import PlayState
-from trainer.question import SEAT_NAMES
 from trainer.rules import CardOrder, Play
 
 

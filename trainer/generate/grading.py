@@ -21,9 +21,9 @@ from trainer.generate.goals import PuzzleError, counted_since, judge
 from trainer.generate.lines import LineBuilder
 from trainer.generate.records import PlayPuzzle
 from trainer.generate.right_reasons import right_card_reason
+from trainer.lessons.question import names_list
 from trainer.notation import parse_play
 from trainer.play import PlayState
-from trainer.question import names_list
 from trainer.rules import Play
 from trainer.solver import CurrentSolver, Solver
 

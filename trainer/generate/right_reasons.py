@@ -33,8 +33,8 @@ from trainer.cards import Seat
 from trainer.generate.explain import play_text, seat_name
 from trainer.generate.goals import Goal
 from trainer.generate.line_facts import LinePair, after_trick, trumps_held
+from trainer.lessons.question import names_list
 from trainer.play import PlayState
-from trainer.question import names_list
 from trainer.rules import Play
 
 

@@ -2,10 +2,10 @@
 
 from trainer.progress.ratings import Rating, expected_score, update_pair
 from trainer.progress.store import (
-    MASTERY_STREAK,
     Attempt,
     Learner,
     LessonProgress,
+    LessonReview,
     NotAStoreError,
     ProgressStore,
     PuzzleResult,
@@ -14,6 +14,6 @@ from trainer.progress.store import (
 )
 
 __all__ = [
-    "MASTERY_STREAK", "Attempt", "Learner", "LessonProgress", "NotAStoreError", "ProgressStore",
+    "Attempt", "Learner", "LessonProgress", "LessonReview", "NotAStoreError", "ProgressStore",
     "PuzzleResult", "Rating", "StoreError", "default_path", "expected_score", "update_pair",
 ]

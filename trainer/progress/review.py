@@ -1,4 +1,4 @@
-"""Spaced repetition of puzzles with FSRS (the `fsrs` package).
+"""Spaced repetition of puzzles and of mastered lessons with FSRS (the `fsrs` package).
 
 A failed puzzle enters the review queue and comes back when FSRS says it is due; a solved
 review pushes it further out. Card state is stored as FSRS's own JSON.
@@ -6,6 +6,11 @@ review pushes it further out. Card state is stored as FSRS's own JSON.
 FSRS's default learning steps (1 and 10 minutes) suit flash cards; a puzzle whose solution was
 just shown would come back while the learner still remembers it, so a failed puzzle waits an
 hour, and a solved retry a day, before it is due again (`LEARNING_STEPS`).
+
+A mastered lesson becomes a review card too (`master_lesson`: reviewed Good on the day it was
+mastered, with no learning steps, so its first review falls days later); a short review of it
+(`REVIEW_QUESTIONS` questions over its topics) is rated by how many were right
+(`review_rating`) and `review_lesson` schedules the next one.
 """
 
 from __future__ import annotations
@@ -42,4 +47,38 @@ def review(
     card = read_card(card_json) or fsrs.Card()
     rating = fsrs.Rating.Good if solved else fsrs.Rating.Again
     card, _ = _SCHEDULER.review_card(card, rating, when or datetime.now(UTC))
+    return card.to_json(), card.due
+
+
+REVIEW_QUESTIONS = 3
+"""Questions in a mastered lesson's short review."""
+_LESSON_SCHEDULER = fsrs.Scheduler(learning_steps=(), relearning_steps=(), enable_fuzzing=False)
+"""No learning steps (a mastered lesson is already learnt) and no fuzz (a review falls on the
+day FSRS computes, the same for every learner)."""
+
+
+def review_rating(right: int, asked: int) -> fsrs.Rating:
+    """FSRS's rating of a lesson review: all right Good, one wrong Hard, more wrong Again."""
+    if right >= asked:
+        return fsrs.Rating.Good
+    if right == asked - 1:
+        return fsrs.Rating.Hard
+    return fsrs.Rating.Again
+
+
+def master_lesson(when: datetime | None = None) -> tuple[str, datetime]:
+    """The review card of a lesson mastered at ``when`` (a first review rated Good then), as
+    card JSON and its first due time (timezone-aware UTC)."""
+    card, _ = _LESSON_SCHEDULER.review_card(fsrs.Card(), fsrs.Rating.Good,
+                                            when or datetime.now(UTC))
+    return card.to_json(), card.due
+
+
+def review_lesson(card_json: str | None, right: int, asked: int,
+                  when: datetime | None = None) -> tuple[str, datetime]:
+    """The lesson's card after a short review with ``right`` of ``asked`` right
+    (`review_rating`), and its next due time. An unreadable card starts afresh."""
+    card = read_card(card_json) or fsrs.Card()
+    card, _ = _LESSON_SCHEDULER.review_card(card, review_rating(right, asked),
+                                            when or datetime.now(UTC))
     return card.to_json(), card.due

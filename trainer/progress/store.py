@@ -5,6 +5,12 @@ The database lives where ``TRAINER_DB`` points, else in the user's data director
 mid-answer loses nothing already saved and two tabs (two connections) never interleave half an
 answer. WAL journaling lets readers go on while a writer commits.
 
+A lesson's answers are counted per topic (``lesson_topics``); a lesson is mastered once each of
+its topics is (`trainer.lessons.question.Mastery`), and then it becomes an FSRS review card
+(``lesson_reviews``: when it was mastered, when last reviewed, when due). Both tables came
+after the first stores: an older store gains them, empty, and keeps all it holds (a lesson it
+marks mastered stays mastered, and gets its review card when first asked, `due_lessons`).
+
 A puzzle is rated once per learner, as on Lichess: a learner's first attempt at a puzzle moves
 their rating and the puzzle's; later attempts are saved and scheduled for review as practice.
 """
@@ -25,9 +31,9 @@ from typing import Any
 import platformdirs
 
 from trainer.errors import TrainerError
+from trainer.lessons.question import Topic, TopicRecord
 from trainer.progress import review
 from trainer.progress.ratings import Rating, update_pair
-from trainer.quiz import MASTERY_STREAK
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS learners (
@@ -49,6 +55,14 @@ CREATE TABLE IF NOT EXISTS puzzle_ratings (
 CREATE TABLE IF NOT EXISTS reviews (
     learner_id INTEGER NOT NULL REFERENCES learners(id), puzzle TEXT NOT NULL,
     card TEXT NOT NULL, due TEXT NOT NULL, PRIMARY KEY (learner_id, puzzle));
+CREATE TABLE IF NOT EXISTS lesson_topics (
+    learner_id INTEGER NOT NULL REFERENCES learners(id), lesson TEXT NOT NULL,
+    topic TEXT NOT NULL, answered INTEGER NOT NULL, correct INTEGER NOT NULL,
+    last_correct INTEGER NOT NULL, PRIMARY KEY (learner_id, lesson, topic));
+CREATE TABLE IF NOT EXISTS lesson_reviews (
+    learner_id INTEGER NOT NULL REFERENCES learners(id), lesson TEXT NOT NULL,
+    mastered_on TEXT NOT NULL, last_review TEXT, card TEXT NOT NULL, due TEXT NOT NULL,
+    PRIMARY KEY (learner_id, lesson));
 CREATE TABLE IF NOT EXISTS settings (
     learner_id INTEGER NOT NULL REFERENCES learners(id), key TEXT NOT NULL,
     value TEXT NOT NULL, PRIMARY KEY (learner_id, key));
@@ -65,7 +79,8 @@ class NotAStoreError(StoreError):
     not a database at all): the store refuses to touch it."""
 
 
-_TABLES = frozenset({"learners", "lessons", "attempts", "puzzle_ratings", "reviews", "settings"})
+_TABLES = frozenset({"learners", "lessons", "attempts", "puzzle_ratings", "reviews", "settings",
+                     "lesson_topics", "lesson_reviews"})
 log = logging.getLogger(__name__)
 
 
@@ -86,11 +101,25 @@ class Learner:
 
 @dataclass(frozen=True)
 class LessonProgress:
+    """A learner's saved record on one lesson; ``topics``: (topic name, record) pairs."""
+
     lesson: str
     answered: int
     correct: int
     streak: int
     mastered: bool
+    topics: tuple[tuple[str, TopicRecord], ...] = ()
+
+
+@dataclass(frozen=True)
+class LessonReview:
+    """A mastered lesson's review card: when it was mastered, last reviewed (None: not yet),
+    and when it is next due (all timezone-aware UTC)."""
+
+    lesson: str
+    mastered_on: datetime
+    last_review: datetime | None
+    due: datetime
 
 
 @dataclass(frozen=True)
@@ -233,28 +262,104 @@ class ProgressStore:
     # --- lessons -----------------------------------------------------------------------------
 
     def record_lesson_answer(self, learner: Learner, lesson: str, correct: bool,
-                             detail: dict[str, Any] | None = None) -> LessonProgress:
-        """Count one practice answer; ``MASTERY_STREAK`` right in a row masters the lesson."""
+                             detail: dict[str, Any] | None = None, topic: str = "",
+                             topics: Sequence[Topic] = (),
+                             when: datetime | None = None) -> LessonProgress:
+        """Count one practice answer on ``topic`` of the lesson; the lesson is mastered once
+        every one of ``topics`` (the lesson's, `trainer.lessons.registry.TOPICS`) is
+        (`TopicRecord.done`), and then gets its review card (`review.master_lesson`)."""
+        when = when or _now()
         with self._write() as db:
             db.execute("INSERT OR IGNORE INTO lessons (learner_id, lesson) VALUES (?, ?)",
                        (learner.id, lesson))
             db.execute(
                 "UPDATE lessons SET answered = answered + 1, correct = correct + ?, "
-                "streak = CASE WHEN ? THEN streak + 1 ELSE 0 END, "
-                "mastered = mastered OR (? AND streak + 1 >= ?) "
+                "streak = CASE WHEN ? THEN streak + 1 ELSE 0 END "
                 "WHERE learner_id = ? AND lesson = ?",
-                (int(correct), int(correct), int(correct), MASTERY_STREAK, learner.id, lesson),
+                (int(correct), int(correct), learner.id, lesson),
             )
-            self._insert_attempt(db, learner, "lesson", lesson, (), correct, detail or {},
-                                 None)
+            if topic:
+                db.execute(
+                    "INSERT INTO lesson_topics VALUES (?, ?, ?, 1, ?, ?) ON CONFLICT DO UPDATE "
+                    "SET answered = answered + 1, correct = correct + excluded.correct, "
+                    "last_correct = excluded.last_correct",
+                    (learner.id, lesson, topic, int(correct), int(correct)))
+            records = _topic_records(db, learner, lesson)
             row = db.execute("SELECT * FROM lessons WHERE learner_id = ? AND lesson = ?",
                              (learner.id, lesson)).fetchone()
-        return _lesson(row)
+            if topics and not row["mastered"] and all(
+                    dict(records).get(t.name, TopicRecord()).done(t) for t in topics):
+                db.execute("UPDATE lessons SET mastered = 1 WHERE learner_id = ? AND "
+                           "lesson = ?", (learner.id, lesson))
+                card, due = review.master_lesson(when)
+                db.execute("INSERT OR REPLACE INTO lesson_reviews VALUES (?, ?, ?, NULL, ?, ?)",
+                           (learner.id, lesson, when.isoformat(), card, due.isoformat()))
+            self._insert_attempt(db, learner, "lesson", lesson, (), correct, detail or {},
+                                 None, when)
+            row = db.execute("SELECT * FROM lessons WHERE learner_id = ? AND lesson = ?",
+                             (learner.id, lesson)).fetchone()
+        return _lesson(row, records)
 
     def lesson_progress(self, learner: Learner) -> dict[str, LessonProgress]:
+        """Every lesson the learner has answered on, by lesson id, with its topics."""
         with self._connect() as db:
-            rows = db.execute("SELECT * FROM lessons WHERE learner_id = ?", (learner.id,))
-            return {r["lesson"]: _lesson(r) for r in rows}
+            rows = db.execute("SELECT * FROM lessons WHERE learner_id = ?",
+                              (learner.id,)).fetchall()
+            return {r["lesson"]: _lesson(r, _topic_records(db, learner, r["lesson"]))
+                    for r in rows}
+
+    # --- lesson reviews ----------------------------------------------------------------------
+
+    def lesson_reviews(self, learner: Learner, now: datetime | None = None
+                       ) -> dict[str, LessonReview]:
+        """Every mastered lesson's review card, by lesson id. A lesson mastered in a store
+        older than the review cards gets its card now, as if mastered at ``now``."""
+        now = now or _now()
+        with self._write() as db:
+            db.execute(
+                "INSERT OR IGNORE INTO lesson_reviews SELECT learner_id, lesson, ?, NULL, ?, ? "
+                "FROM lessons WHERE learner_id = ? AND mastered = 1",
+                (now.isoformat(), *self._first_card(now), learner.id))
+            rows = db.execute("SELECT * FROM lesson_reviews WHERE learner_id = ?",
+                              (learner.id,)).fetchall()
+        out = {}
+        for r in rows:
+            try:
+                out[r["lesson"]] = LessonReview(
+                    r["lesson"], datetime.fromisoformat(r["mastered_on"]),
+                    datetime.fromisoformat(r["last_review"]) if r["last_review"] else None,
+                    datetime.fromisoformat(r["due"]))
+            except (TypeError, ValueError):
+                self._report(f"review of lesson {r['lesson']} is unreadable; skipped")
+        return out
+
+    @staticmethod
+    def _first_card(now: datetime) -> tuple[str, str]:
+        card, due = review.master_lesson(now)
+        return card, due.isoformat()
+
+    def due_lessons(self, learner: Learner, now: datetime | None = None) -> list[LessonReview]:
+        """The mastered lessons due for review at ``now``, most overdue first."""
+        now = now or _now()
+        return sorted((r for r in self.lesson_reviews(learner, now).values() if r.due <= now),
+                      key=lambda r: r.due)
+
+    def record_lesson_review(self, learner: Learner, lesson: str, right: int, asked: int,
+                             when: datetime | None = None) -> LessonReview:
+        """Save a short review of a mastered lesson (``right`` of ``asked`` right): FSRS
+        schedules its next one (`review.review_lesson`). Raises `StoreError` when the lesson
+        has no review card (it is not mastered)."""
+        when = when or _now()
+        with self._write() as db:
+            row = db.execute("SELECT * FROM lesson_reviews WHERE learner_id = ? AND lesson = ?",
+                             (learner.id, lesson)).fetchone()
+            if row is None:
+                raise StoreError(f"lesson: {lesson!r} is not mastered, so it has no review")
+            card, due = review.review_lesson(row["card"], right, asked, when)
+            db.execute("UPDATE lesson_reviews SET card = ?, due = ?, last_review = ? "
+                       "WHERE learner_id = ? AND lesson = ?",
+                       (card, due.isoformat(), when.isoformat(), learner.id, lesson))
+        return LessonReview(lesson, datetime.fromisoformat(row["mastered_on"]), when, due)
 
     # --- puzzles -----------------------------------------------------------------------------
 
@@ -427,6 +532,15 @@ def _same_name(db: sqlite3.Connection, name: str) -> sqlite3.Row | None:
     return None
 
 
-def _lesson(row: sqlite3.Row) -> LessonProgress:
+def _topic_records(db: sqlite3.Connection, learner: Learner, lesson: str
+                   ) -> tuple[tuple[str, TopicRecord], ...]:
+    rows = db.execute("SELECT * FROM lesson_topics WHERE learner_id = ? AND lesson = ? "
+                      "ORDER BY topic", (learner.id, lesson))
+    return tuple((r["topic"], TopicRecord(r["answered"], r["correct"], bool(r["last_correct"])))
+                 for r in rows)
+
+
+def _lesson(row: sqlite3.Row, topics: tuple[tuple[str, TopicRecord], ...] = ()
+            ) -> LessonProgress:
     return LessonProgress(row["lesson"], row["answered"], row["correct"], row["streak"],
-                          bool(row["mastered"]))
+                          bool(row["mastered"]), topics)

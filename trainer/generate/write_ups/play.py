@@ -26,8 +26,8 @@ from trainer.generate.goals import judge
 from trainer.generate.grading import played_out
 from trainer.generate.records import PlayPuzzle
 from trainer.generate.right_reasons import RightKind, RightReason, right_card_reason
+from trainer.lessons.question import names_list
 from trainer.play import PlayState
-from trainer.question import names_list
 from trainer.rules import Play
 from trainer.solver import Solver
 

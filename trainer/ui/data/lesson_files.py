@@ -12,7 +12,16 @@ one ``key: value`` a line::
     ---
 
 ``id``, ``title``, ``order`` (a whole number) and ``quiz`` (a kind in
-`trainer.quiz.QUIZZES`) are required; ``summary`` is optional.
+`trainer.lessons.registry.QUIZZES`) are required; ``summary`` is optional; ``kind`` is
+``rules`` (the default), ``guided`` or ``strategy``; ``optional: true`` marks a lesson the path
+does not need (lesson 10, the rule variants): it is shown as optional and `next_lesson` skips it.
+
+House rules: the rule options a lesson mentions go in a block that the Learn page draws as a
+closed "House rules" box, so the main text stays on the rules in use::
+
+    :::house-rules
+    Some tables play ... (`misere_after_pass`).
+    :::
 
 Card pictures: write ``:cards[JK JH JD AH]`` (card codes as in docs/DESIGN.md, split by spaces or
 commas). On a line of its own it becomes a row of full-size cards; inside a sentence, small
@@ -28,14 +37,19 @@ from pathlib import Path
 
 from trainer.cards import Card, Suit
 from trainer.errors import TrainerError
+from trainer.lessons.question import Mastery
+from trainer.lessons.registry import QUIZZES
 from trainer.notation import parse_card, parse_suit
-from trainer.quiz import QUIZZES, Mastery
 from trainer.rules import CardOrder
 from trainer.ui.data.rule_options import option_words
 from trainer.ui.widgets.cards import hand_html, inline_cards_html, red_suits
 
 LESSON_DIR = Path(__file__).resolve().parents[3] / "lessons"
 REQUIRED_KEYS = ("id", "title", "order", "quiz")
+KINDS = ("rules", "guided", "strategy")
+"""What a lesson teaches: the rules, a guided hand, or strategy (front matter ``kind``)."""
+HOUSE_RULES_OPEN = ":::house-rules"
+BLOCK_CLOSE = ":::"
 ROW_WIDTH = 56
 """Width of a card in a lesson's row of cards: thirteen trumps fit on two lines, eleven on one."""
 CARD_MARKER = re.compile(r":cards\[([^\]]*)\](?:\{trump=([^}]*)\})?")
@@ -55,6 +69,8 @@ class Lesson:
     quiz: str
     body: str
     summary: str = ""
+    kind: str = "rules"
+    optional: bool = False
 
 
 @dataclass(frozen=True)
@@ -134,11 +150,21 @@ def parse_lesson(text: str, source: str = "lesson") -> Lesson:
         order = int(meta["order"])
     except ValueError:
         raise LessonError(f"{source}: order {meta['order']!r} is not a whole number") from None
+    kind = meta.get("kind", "rules")
+    if kind not in KINDS:
+        raise LessonError(f"{source}: kind {kind!r} is not one of {', '.join(KINDS)}")
+    optional = meta.get("optional", "false").lower()
+    if optional not in ("true", "false"):
+        raise LessonError(f"{source}: optional {meta['optional']!r} is not true or false")
     for m in CARD_MARKER.finditer(body):
         parse_marker(m.group(1), m.group(2))
+    try:
+        split_sections(body)
+    except LessonError as e:
+        raise LessonError(f"{source}: {e}") from None
     return Lesson(
         id=meta["id"], title=meta["title"], order=order, quiz=meta["quiz"], body=body,
-        summary=meta.get("summary", ""),
+        summary=meta.get("summary", ""), kind=kind, optional=optional == "true",
     )
 
 
@@ -152,6 +178,32 @@ def load_lessons(directory: Path = LESSON_DIR) -> list[Lesson]:
         if ids.count(lesson_id) > 1:
             raise LessonError(f"lessons: the id {lesson_id!r} is used twice")
     return sorted(lessons, key=lambda lesson: lesson.order)
+
+
+def split_sections(body: str) -> list[tuple[bool, str]]:
+    """The body as (house rules?, text) pairs, in order: the text of each ``:::house-rules``
+    ... ``:::`` block (True) and the text between them (False). Raises `LessonError` for a
+    block left open, a ``:::`` closing none, or a block within a block."""
+    sections: list[tuple[bool, str]] = []
+    lines: list[str] = []
+    inside = False
+    for number, line in enumerate(body.splitlines(), start=1):
+        mark = line.strip()
+        if mark in (HOUSE_RULES_OPEN, BLOCK_CLOSE):
+            if (mark == HOUSE_RULES_OPEN) == inside:
+                raise LessonError(f"body line {number}: {mark} "
+                                  + ("inside a house-rules block" if inside
+                                     else "closes no block"))
+            if "".join(lines).strip():
+                sections.append((inside, "\n".join(lines).strip("\n")))
+            lines, inside = [], not inside
+        else:
+            lines.append(line)
+    if inside:
+        raise LessonError("a :::house-rules block is not closed with :::")
+    if "".join(lines).strip():
+        sections.append((False, "\n".join(lines).strip("\n")))
+    return sections
 
 
 def split_blocks(body: str) -> list[Block]:
@@ -187,6 +239,6 @@ def inline_html(text: str) -> str:
 
 
 def next_lesson(lessons: list[Lesson], records: dict[str, Mastery]) -> Lesson | None:
-    """The first lesson, in order, not yet mastered (None when all are)."""
-    return next((lesson for lesson in lessons
-                 if not records.get(lesson.id, Mastery()).mastered), None)
+    """The first lesson, in order, not yet mastered and not optional (None when all are)."""
+    return next((lesson for lesson in lessons if not lesson.optional
+                 and not records.get(lesson.id, Mastery()).mastered), None)

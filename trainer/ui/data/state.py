@@ -13,14 +13,14 @@ the rules are saved as the learner's ``"rules"`` setting (`preset_name` form) an
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import streamlit as st
 
 from trainer.errors import TrainerError
-from trainer.progress import MASTERY_STREAK, Learner, LessonProgress
-from trainer.quiz import Mastery
+from trainer.lessons.question import Mastery, Topic
+from trainer.progress import Learner, LessonProgress, LessonReview
 from trainer.rules import PRESETS, RuleSet, preset_name, ruleset
 from trainer.ui.data.profile import STORE_ERRORS, current_learner, open_learner, store
 
@@ -116,11 +116,9 @@ def next_seed() -> int:
 
 
 def from_progress(progress: LessonProgress) -> Mastery:
-    """A stored lesson record as a `Mastery` (the store keeps no best run: a mastered lesson
-    counts as at least `MASTERY_STREAK`)."""
-    best = max(progress.streak, MASTERY_STREAK if progress.mastered else 0)
-    return Mastery(streak=progress.streak, best=best, answered=progress.answered,
-                   right=progress.correct)
+    """A stored lesson record as a `Mastery` (its topics; mastered as the store says)."""
+    return Mastery(streak=progress.streak, answered=progress.answered, right=progress.correct,
+                   topics=progress.topics, earned=progress.mastered)
 
 
 def saved_mastery() -> dict[str, Mastery] | None:
@@ -148,13 +146,52 @@ def set_mastery(lesson_id: str, value: Mastery) -> None:
     st.session_state.setdefault(MASTERY_KEY, {})[lesson_id] = value
 
 
-def record_answer(lesson_id: str, correct: bool, detail: dict[str, Any]) -> None:
-    """Count one practice answer: in the session, and in the store for the chosen learner."""
+def record_answer(lesson_id: str, correct: bool, detail: dict[str, Any], topic: str = "",
+                  topics: Sequence[Topic] = ()) -> None:
+    """Count one practice answer on ``topic`` (one of the lesson's ``topics``): in the
+    session, and in the store for the chosen learner."""
     session = st.session_state.setdefault(MASTERY_KEY, {})
-    session[lesson_id] = session.get(lesson_id, Mastery()).record(correct)
+    session[lesson_id] = session.get(lesson_id, Mastery()).record(correct, topic, topics)
     learner = current_learner()
     if learner is not None:
-        _save(lambda: store().record_lesson_answer(learner, lesson_id, correct, detail))
+        _save(lambda: store().record_lesson_answer(learner, lesson_id, correct, detail, topic,
+                                                   topics))
+
+
+# --- lesson reviews ----------------------------------------------------------------------------
+
+
+def lesson_reviews() -> dict[str, LessonReview]:
+    """The chosen learner's mastered lessons' review cards by lesson id ({} without a learner,
+    or when the store cannot be read)."""
+    learner = current_learner()
+    if learner is None:
+        return {}
+    try:
+        return store().lesson_reviews(learner)
+    except STORE_ERRORS:
+        return {}
+
+
+def due_reviews() -> list[LessonReview]:
+    """The chosen learner's lessons due for review now, most overdue first."""
+    learner = current_learner()
+    if learner is None:
+        return []
+    try:
+        return store().due_lessons(learner)
+    except STORE_ERRORS:
+        return []
+
+
+def save_review(lesson_id: str, right: int, asked: int) -> LessonReview | None:
+    """Save a lesson's short review for the chosen learner (None without one, or unsaved)."""
+    learner = current_learner()
+    if learner is None:
+        return None
+    saved: list[LessonReview] = []
+    _save(lambda: saved.append(store().record_lesson_review(learner, lesson_id, right, asked)))
+    return saved[0] if saved else None
 
 
 def _save(write: Callable[[], object]) -> None:
@@ -162,3 +199,10 @@ def _save(write: Callable[[], object]) -> None:
         write()
     except STORE_ERRORS as e:
         st.session_state[SAVE_ERROR_KEY] = f"Your progress could not be saved: {e}"
+
+
+def review_words(card: LessonReview) -> str:
+    """``mastered on 3 May 2025, last reviewed 10 May 2025`` (or ``not reviewed yet``)."""
+    later = (f"last reviewed {card.last_review:%-d %B %Y}" if card.last_review is not None
+             else "not reviewed yet")
+    return f"mastered on {card.mastered_on:%-d %B %Y}, {later}"

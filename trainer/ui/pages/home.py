@@ -1,15 +1,23 @@
 """Home page: what Five Hundred is, what the trainer offers, who is learning and where they
-are (the next lesson to master, and a button to start it)."""
+are (the next lesson to master, and a button to start it), and the mastered lessons due for a
+short review (FSRS, `trainer.progress.review`)."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from trainer.cards import Suit
+from trainer.lessons.question import Mastery
+from trainer.lessons.registry import TOPICS
 from trainer.progress import Learner, StoreError
-from trainer.quiz import MASTERY_STREAK, Mastery
 from trainer.rules import CardOrder
-from trainer.ui.data.lesson_files import LessonError, load_lessons, next_lesson, parse_marker
+from trainer.ui.data.lesson_files import (
+    Lesson,
+    LessonError,
+    load_lessons,
+    next_lesson,
+    parse_marker,
+)
 from trainer.ui.data.profile import (
     STORE_ERRORS,
     UNKNOWN_KEY,
@@ -22,7 +30,13 @@ from trainer.ui.data.profile import (
 )
 from trainer.ui.data.progress_data import PuzzleCounts
 from trainer.ui.data.rule_options import rules_summary
-from trainer.ui.data.state import current_rules, saved_mastery, select_learner
+from trainer.ui.data.state import (
+    current_rules,
+    due_reviews,
+    review_words,
+    saved_mastery,
+    select_learner,
+)
 from trainer.ui.pages import (
     ANALYSE_PAGE,
     BID_PAGE,
@@ -134,6 +148,25 @@ def _puzzle_line(learner: Learner) -> None:
         st.page_link(PLAY_PAGE, label="Next puzzle", icon=":material/playing_cards:")
 
 
+def _review(lesson_id: str) -> None:
+    st.session_state["lesson_current"] = lesson_id
+    st.session_state["lesson_pick"] = lesson_id
+
+
+def _due_lines(lessons: list[Lesson]) -> None:
+    """One line a mastered lesson due for review, with a button to it (most overdue first)."""
+    by_id = {lesson.id: lesson for lesson in lessons}
+    for card in due_reviews():
+        lesson = by_id.get(card.lesson)
+        if lesson is None:
+            continue
+        st.markdown(f"Lesson {lesson.order} is due for a short review ({review_words(card)}).")
+        if st.button(f"Review lesson {lesson.order}: {lesson.title}",
+                     key=f"home_review:{lesson.id}", icon=":material/event_repeat:",
+                     on_click=_review, args=(lesson.id,)):
+            st.switch_page(LEARN_PAGE)
+
+
 def _where_you_are() -> None:
     st.subheader("Your progress")
     learner = current_learner()
@@ -156,17 +189,24 @@ def _where_you_are() -> None:
         st.error(f"The lessons could not be read: {e}")
         return
     records = saved_mastery() or {}
-    done = sum(1 for lesson in lessons if records.get(lesson.id, Mastery()).mastered)
-    st.markdown(f"Learning as **{md(learner.name)}**: {done} of {len(lessons)} lessons mastered.")
-    if lessons:
-        st.progress(done / len(lessons))
+    path = [lesson for lesson in lessons if not lesson.optional]
+    done = sum(1 for lesson in path if records.get(lesson.id, Mastery()).mastered)
+    extra = len(lessons) - len(path)
+    st.markdown(f"Learning as **{md(learner.name)}**: {done} of {len(path)} lessons mastered"
+                + (f" ({extra} more optional)." if extra else "."))
+    if path:
+        st.progress(done / len(path))
+    _due_lines(lessons)
     upcoming = next_lesson(lessons, records)
     if upcoming is None:
         st.success("Every lesson is mastered. Practise any of them again on the Learn page.")
     else:
         record = records.get(upcoming.id, Mastery())
-        streak = f" (streak {record.streak} of {MASTERY_STREAK})" if record.streak else ""
-        st.markdown(f"Next: lesson {upcoming.order}, **{upcoming.title}**{streak}.")
+        topics = TOPICS.get(upcoming.quiz, ())
+        left = len(record.missing(topics))
+        so_far = (f" ({len(topics) - left} of {len(topics)} topics mastered)"
+                  if record.answered and topics else "")
+        st.markdown(f"Next: lesson {upcoming.order}, **{upcoming.title}**{so_far}.")
         if st.button(f"Start lesson {upcoming.order}: {upcoming.title}", key=START_KEY,
                      type="primary", icon=":material/play_arrow:"):
             st.session_state["lesson_current"] = upcoming.id
@@ -203,10 +243,12 @@ def render() -> None:
     _where_you_are()
     st.subheader("What the trainer offers")
     st.markdown(
-        "- **Learn**: ten short lessons, step by step: the pack, the bowers, following suit, "
-        "winning tricks, bidding, the kitty, the joker at no trumps, misère, scoring and the "
-        "rule variants. Each lesson ends with practice questions dealt fresh "
-        "every time, with the reason behind every answer. Five right in a row masters it.\n"
+        "- **Learn**: nine short lessons, step by step, and an optional tenth on the "
+        "variants: the pack, the bowers, following suit, winning tricks, bidding, the kitty, "
+        "the joker at no trumps, misère and scoring. Each lesson ends with practice "
+        "questions dealt fresh every time, with the reason behind every answer. A lesson is "
+        "mastered once each of its topics is, and comes back now and then for a short "
+        "review.\n"
         "- **Rules**: choose the rules you play by (Australian or American, 3, 4 or 6 "
         "players, and every house option), with the scoring table and the order of the bids. "
         "The lessons follow the rules you choose.\n"

@@ -13,9 +13,8 @@ from dataclasses import replace
 
 from trainer.bidding import Bid
 from trainer.cards import JOKER, SUITS, Card, Seat, Suit, deal
-from trainer.play import PlayState, start_play
-from trainer.policy import choose_discard
-from trainer.question import (
+from trainer.lessons.common import joker_holder, pick_play, rotated, seat_name
+from trainer.lessons.question import (
     CardGroup,
     Question,
     card_name,
@@ -24,7 +23,8 @@ from trainer.question import (
     play_name,
     suit_one,
 )
-from trainer.quizzes.common import joker_holder, pick_play, rotated, seat_name
+from trainer.play import PlayState, start_play
+from trainer.policy import choose_discard
 from trainer.rules import (
     CardOrder,
     Play,
@@ -155,7 +155,7 @@ def _may_play(rng: random.Random, rules: RuleSet) -> Question:
     )
     before = _seats_between(rules, leader, you)
     return Question(
-        quiz=QUIZ, seed=0, topic="may_play", prompt=prompt, choices=("Yes", "No"),
+        quiz=QUIZ, seed=0, kind="may_play", prompt=prompt, choices=("Yes", "No"),
         answer="Yes" if ok else "No", explanation=" ".join(why),
         cards=(
             CardGroup("The trick so far", tuple(trick), tuple(seat_name(s) for s in before)),
@@ -219,7 +219,7 @@ def _name_suit(rng: random.Random, rules: RuleSet) -> Question:
         f"joker and name it as {suit.noun}?"
     )
     return Question(
-        quiz=QUIZ, seed=0, topic="name_suit", prompt=prompt, choices=("Yes", "No"),
+        quiz=QUIZ, seed=0, kind="name_suit", prompt=prompt, choices=("Yes", "No"),
         answer="Yes" if ok else "No",
         explanation=name_why(suit, led, void, allowed, rules, state.tricks_left),
         cards=(CardGroup("Your hand", tuple(Play(c) for c in state.hands[you])),),
@@ -259,7 +259,7 @@ def _follow_named(rng: random.Random, rules: RuleSet) -> Question:
         f"joker, naming it as {suit.noun}. May {seat_name(nxt)} play {card_name(card)}?"
     )
     return Question(
-        quiz=QUIZ, seed=0, topic="follow_named", prompt=prompt, choices=("Yes", "No"),
+        quiz=QUIZ, seed=0, kind="follow_named", prompt=prompt, choices=("Yes", "No"),
         answer="Yes" if want else "No",
         explanation=("A led joker may be named as any suit; the others must follow that suit "
                      "if they can. " + why),
@@ -352,7 +352,7 @@ def _winner(rng: random.Random, rules: RuleSet) -> Question:
         "Who wins this trick?"
     )
     return Question(
-        quiz=QUIZ, seed=0, topic="winner", prompt=prompt, choices=choices,
+        quiz=QUIZ, seed=0, kind="winner", prompt=prompt, choices=choices,
         answer=label[seats[winner]], explanation=joker_winner_why(trick, winner, order),
         cards=(CardGroup("The trick", tuple(trick), tuple(seat_name(s) for s in seats)),),
         order=order, subject=JOKER,

@@ -1,8 +1,13 @@
 """What a practice question is, and the words every quiz uses (no Streamlit here).
 
 `Question` is one generated question (frozen, so it can be kept and compared); `CardGroup` the
-cards drawn with it; `Mastery` a learner's record on one lesson (``MASTERY_STREAK`` right in a
-row masters it). The word helpers name cards, seats and suits the same way in every quiz.
+cards drawn with it. A question has a ``kind`` (what its generator asked: ``in_pack``,
+``which_suit``...) and a ``topic``: each lesson groups its kinds into a few topics
+(`trainer.lessons.registry.TOPICS`), and `Mastery` (a learner's record on one lesson) asks for
+every topic: a lesson is mastered once each of its topics is (`Topic.need` right, the last
+answer of the topic right), not after a streak over a random mix. Mastery stays once earned;
+a mastered lesson comes back for review (`trainer.progress.review`). The word helpers name
+cards, seats and suits the same way in every lesson.
 """
 
 from __future__ import annotations
@@ -13,8 +18,8 @@ from dataclasses import dataclass, replace
 from trainer.cards import Card, Seat, Suit
 from trainer.rules import CardOrder, Play
 
-MASTERY_STREAK = 5
-"""Answers right in a row that master a lesson."""
+TOPIC_RIGHT = 2
+"""Right answers a topic needs (its last answer right too), by default (`Topic.need`)."""
 
 SEAT_NAMES: dict[Seat, str] = {
     Seat.N: "North",
@@ -53,7 +58,9 @@ class Question:
 
     ``order`` is the card order of the hand the question is set in (None for questions about
     the pack); ``subject`` the card asked about, if any; ``cards`` the groups to draw;
-    ``topic`` what kind of question it is within its quiz (``in_pack``, ``which_suit``...).
+    ``kind`` what kind of question it is within its quiz (``in_pack``, ``which_suit``...);
+    ``topic`` the lesson topic that kind belongs to (set by
+    `trainer.lessons.registry.make_question`; "" from a generator called directly).
     """
 
     quiz: str
@@ -65,6 +72,7 @@ class Question:
     cards: tuple[CardGroup, ...] = ()
     order: CardOrder | None = None
     subject: Card | None = None
+    kind: str = ""
     topic: str = ""
     facts: tuple[tuple[str, str], ...] = ()
     """Machine-readable facts behind the question (bid codes, seats, numbers), for tests and
@@ -99,28 +107,75 @@ class Question:
 
 
 @dataclass(frozen=True)
-class Mastery:
-    """A learner's record on one lesson's practice: the streak, the best streak, the totals."""
+class Topic:
+    """One topic of a lesson: its name (stored with each answer), its title for the learner,
+    the question kinds it groups (empty: every kind no other topic of the lesson names), and
+    the right answers it needs."""
 
-    streak: int = 0
-    best: int = 0
+    name: str
+    title: str
+    kinds: tuple[str, ...] = ()
+    need: int = TOPIC_RIGHT
+
+
+@dataclass(frozen=True)
+class TopicRecord:
+    """A learner's answers on one topic: how many, how many right, whether the last was."""
+
     answered: int = 0
     right: int = 0
+    last_right: bool = False
 
-    def record(self, correct: bool) -> Mastery:
-        streak = self.streak + 1 if correct else 0
-        return replace(
+    def record(self, correct: bool) -> TopicRecord:
+        return TopicRecord(self.answered + 1, self.right + int(correct), correct)
+
+    def done(self, topic: Topic) -> bool:
+        """True when the topic is mastered: ``topic.need`` right, and the last answer right."""
+        return self.right >= topic.need and self.last_right
+
+
+@dataclass(frozen=True)
+class Mastery:
+    """A learner's record on one lesson's practice: the totals, the current run of right
+    answers, each topic's record (``topics``: (topic name, record) pairs) and ``earned``: the
+    lesson was mastered (it stays mastered after a wrong answer)."""
+
+    streak: int = 0
+    answered: int = 0
+    right: int = 0
+    topics: tuple[tuple[str, TopicRecord], ...] = ()
+    earned: bool = False
+
+    def topic(self, name: str) -> TopicRecord:
+        """The record on topic ``name`` (empty when never answered)."""
+        return dict(self.topics).get(name, TopicRecord())
+
+    def missing(self, lesson_topics: Sequence[Topic]) -> list[Topic]:
+        """The lesson's topics not yet mastered, in the lesson's order."""
+        return [t for t in lesson_topics if not self.topic(t.name).done(t)]
+
+    def record(self, correct: bool, topic: str = "",
+               lesson_topics: Sequence[Topic] = ()) -> Mastery:
+        """The record after one answer on ``topic``; mastered once no topic of
+        ``lesson_topics`` is missing (with no topics given, mastery is left as it is)."""
+        by_name = dict(self.topics)
+        if topic:
+            by_name[topic] = by_name.get(topic, TopicRecord()).record(correct)
+        after = replace(
             self,
-            streak=streak,
-            best=max(self.best, streak),
+            streak=self.streak + 1 if correct else 0,
             answered=self.answered + 1,
             right=self.right + int(correct),
+            topics=tuple(sorted(by_name.items())),
         )
+        if lesson_topics and not after.missing(lesson_topics):
+            after = replace(after, earned=True)
+        return after
 
     @property
     def mastered(self) -> bool:
-        """True once the learner has answered `MASTERY_STREAK` right in a row (it stays)."""
-        return self.best >= MASTERY_STREAK
+        """True once every topic of the lesson was mastered (it stays)."""
+        return self.earned
 
 
 # --- words (shared by every quiz) -----------------------------------------------------------------

@@ -4,7 +4,7 @@ option may matter, with its answer computed by the engine under any rules (RULES
 A `Situation` holds the words, ``answer(rules) -> str``, the choices, and the options both
 settings share (``fixed``: for instance misère questions are set at a table of four when the
 learner plays the game for two, where misère is not bid). `SITUATIONS` maps every field of
-`RuleSet` to a builder ``(random.Random, RuleSet) -> Situation``; `trainer.quizzes.variants`
+`RuleSet` to a builder ``(random.Random, RuleSet) -> Situation``; `trainer.lessons.variants`
 asks the question. The engine behind each answer: `RuleSet.pack` and `trainer.cards.deal`
 (the table), `trainer.bidding.Auction` and `trainer.bidding.is_higher` (bidding), `PlayState`,
 `start_play` and `first_leader` (play), `nameable_suits` and `CardOrder.trick_winner` (the
@@ -21,9 +21,7 @@ from typing import Any
 from trainer.bidding import MISERE, OPEN_MISERE, PASS, Auction, Bid, is_higher, ladder
 from trainer.cards import JOKER, SUITS, deal, sort_key
 from trainer.errors import IllegalPlayError, RuleError
-from trainer.play import PlayState, active_seats, first_leader, start_play
-from trainer.question import CardGroup, names_list, play_name
-from trainer.quizzes.common import (
+from trainer.lessons.common import (
     PACK_SIZES,
     calls_words,
     insert_anywhere,
@@ -33,8 +31,10 @@ from trainer.quizzes.common import (
     shuffled,
     side_name,
 )
-from trainer.quizzes.joker import joker_lead_state, joker_trick, led_in_order
-from trainer.quizzes.scoring import NOBODY, wins_words
+from trainer.lessons.joker import joker_lead_state, joker_trick, led_in_order
+from trainer.lessons.question import CardGroup, names_list, play_name
+from trainer.lessons.scoring import NOBODY, wins_words
+from trainer.play import PlayState, active_seats, first_leader, start_play
 from trainer.rules import (
     CardOrder,
     Play,

@@ -11,8 +11,8 @@ import random
 
 from trainer.bidding import Bid, ladder
 from trainer.cards import Seat
-from trainer.question import Question
-from trainer.quizzes.common import number_choices, seat_name, shuffled, side_name, value_formula
+from trainer.lessons.common import number_choices, seat_name, shuffled, side_name, value_formula
+from trainer.lessons.question import Question
 from trainer.rules import RuleSet
 from trainer.scoring import GAME_TARGET, GameScore, bid_value, score_hand
 
@@ -93,7 +93,7 @@ def _declarer(rng: random.Random, rules: RuleSet) -> Question:
             10 * tricks, -10 * (10 - tricks)}
     who = "the declarer" if bid.misere else "the declarer's side"
     return Question(
-        quiz=QUIZ, seed=0, topic="declarer",
+        quiz=QUIZ, seed=0, kind="declarer",
         prompt=f"The contract is {bid.pretty} and {who} took {tricks} "
                f"trick{'' if tricks == 1 else 's'}. What does the declarer's side score?",
         choices=number_choices(rng, score, near), answer=str(score),
@@ -136,7 +136,7 @@ def _defenders(rng: random.Random, rules: RuleSet) -> Question:
         prompt = (f"The contract is {bid.pretty}; the declarer's side took {tricks} and the "
                   f"defenders {theirs}. What do the defenders score?")
     return Question(
-        quiz=QUIZ, seed=0, topic="defenders", prompt=prompt,
+        quiz=QUIZ, seed=0, kind="defenders", prompt=prompt,
         choices=number_choices(rng, score, near), answer=str(score),
         explanation=defenders_why(bid, tricks, rules),
         facts=(("contract", bid.code), ("tricks", str(tricks))),
@@ -182,7 +182,7 @@ def _game_end(rng: random.Random, rules: RuleSet) -> Question:
         f"{took}. Who wins the game?"
     )
     return Question(
-        quiz=QUIZ, seed=0, topic="game_end", prompt=prompt, choices=choices, answer=answer,
+        quiz=QUIZ, seed=0, kind="game_end", prompt=prompt, choices=choices, answer=answer,
         explanation=game_why(before, after, bid, declarer, taken, rules),
         facts=(("contract", bid.code), ("declarer", declarer.value),
                ("scores", " ".join(str(before.scores[s]) for s in sides)),

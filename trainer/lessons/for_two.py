@@ -11,7 +11,7 @@ that moment.
 
 Every answer comes from the engine: `trainer.cards.deal` (the deal), `trainer.two_player`'s
 `TablePlayState` (``turn``, ``legal_plays``, ``face_up``, ``push``), `CardOrder.trick_winner`
-and `trainer.bidding.Auction.can_call` (no misère for two). Question kinds (``topic``):
+and `trainer.bidding.Auction.can_call` (no misère for two). Question kinds (``kind``):
 ``deal``, ``next_turn``, ``may_play``, ``winner``, ``turn_up``, ``can_call``.
 """
 
@@ -24,14 +24,14 @@ from dataclasses import dataclass
 from trainer.bidding import MISERE, OPEN_MISERE, Bid, ladder
 from trainer.cards import Seat, deal
 from trainer.errors import RuleError
-from trainer.question import CardGroup, Question, card_name, contract_words, names, suit_one
-from trainer.quizzes.common import (
+from trainer.lessons.common import (
     calls_words,
     number_choices,
     pick_play,
     random_auction,
     seat_name,
 )
+from trainer.lessons.question import CardGroup, Question, card_name, contract_words, names, suit_one
 from trainer.rules import Play, RuleSet, Strain, Trick
 from trainer.two_player import HAND, TABLE, TablePlayState, start_table_play, trick_turns
 
@@ -76,7 +76,7 @@ def balanced_numbers(rng: random.Random, answer: int, pool: Sequence[int],
                      count: int = 4) -> tuple[str, ...]:
     """``count`` card counts in increasing order, the answer at a place drawn first, uniformly,
     the others from ``pool`` (and the counts next to the answer, none below 0) so its place
-    does not give it away (`trainer.quizzes.common.number_choices`)."""
+    does not give it away (`trainer.lessons.common.number_choices`)."""
     return number_choices(rng, answer, pool, count, step=1, low=0)
 
 
@@ -185,7 +185,7 @@ def _deal(rng: random.Random, rules: RuleSet) -> Question:
         f"kitty: 2 × 20 + 3 = 43. {RULE_NOTE}"
     )
     return Question(
-        quiz=QUIZ, seed=0, topic="deal", prompt=f"{TWO} {prompt}",
+        quiz=QUIZ, seed=0, kind="deal", prompt=f"{TWO} {prompt}",
         choices=balanced_numbers(rng, answer, NUMBERS), answer=str(answer),
         explanation=why, facts=(("ask", ask), ("seat", seat.value)),
     )
@@ -245,7 +245,7 @@ def _next_turn(rng: random.Random, rules: RuleSet) -> Question:
                  f"down, so next comes {turn_words(seat, source)}. {RULE_NOTE}")
     answer = turn_words(seat, source)
     return Question(
-        quiz=QUIZ, seed=0, topic="next_turn",
+        quiz=QUIZ, seed=0, kind="next_turn",
         prompt=f"{TWO} {_contract_line(state)} This is {where}. Who plays the next "
                "card, and from where?",
         choices=tuple(turn_words(s, src) for s, src in table_turns(rng)), answer=answer,
@@ -304,7 +304,7 @@ def may_play(rng: random.Random, rules: RuleSet) -> Question:
     why.append(f"So {card_name(card)}: {'yes' if ok else 'no'}. {RULE_NOTE}")
     turns = state.turns()
     return Question(
-        quiz=QUIZ, seed=0, topic="may_play",
+        quiz=QUIZ, seed=0, kind="may_play",
         prompt=f"{TWO} {_contract_line(state)} You are {seat_name(you)} and play "
                f"{source_words(source)} now. May you play {card_name(card)}?",
         choices=("Yes", "No"), answer="Yes" if ok else "No", explanation=" ".join(why),
@@ -352,7 +352,7 @@ def winner(rng: random.Random, rules: RuleSet) -> Question:
            f"trick, {order_words(source)}. A trick of two players is won as any other. "
            f"{RULE_NOTE}")
     return Question(
-        quiz=QUIZ, seed=0, topic="winner",
+        quiz=QUIZ, seed=0, kind="winner",
         prompt=f"{TWO} {_contract_line(state)} {seat_name(turns[0][0])} led. Who wins "
                "this trick?",
         choices=labels, answer=label[turns[win]], explanation=why,
@@ -408,7 +408,7 @@ def _turn_up(rng: random.Random, rules: RuleSet) -> Question:
            f"this one. {RULE_NOTE}")
     turns = state.turns()
     return Question(
-        quiz=QUIZ, seed=0, topic="turn_up",
+        quiz=QUIZ, seed=0, kind="turn_up",
         prompt=f"{TWO} {_contract_line(state)} {seat_name(seat)} has just played "
                f"{card_name(card)} from the table; a face-down card lay under it. When is that "
                "card turned face up?",
@@ -439,7 +439,7 @@ def _can_call(rng: random.Random, rules: RuleSet) -> Question:
         assert auction.high_bid is not None
         why = f"Each bid must be higher than the last, {auction.high_bid.pretty}."
     return Question(
-        quiz=QUIZ, seed=0, topic="can_call",
+        quiz=QUIZ, seed=0, kind="can_call",
         prompt=f"{TWO} {seat_name(auction.dealer)} dealt. {history} May "
                f"{seat_name(seat)} bid {call.pretty}?",
         choices=("Yes", "No"), answer="Yes" if ok else "No", explanation=f"{why} {RULE_NOTE}",

@@ -15,8 +15,8 @@ from typing import TypeVar
 
 from trainer.bidding import PASS, Auction, Bid, ladder
 from trainer.cards import JOKER, Seat
+from trainer.lessons.question import SEAT_NAMES, names_list
 from trainer.play import PlayState
-from trainer.question import SEAT_NAMES, names_list
 from trainer.rules import STRAINS, Play, RuleSet
 
 T = TypeVar("T")

@@ -17,8 +17,7 @@ from trainer.bidding import (
     ladder,
     misere_refusal,
 )
-from trainer.question import Question, cap
-from trainer.quizzes.common import (
+from trainer.lessons.common import (
     STRAIN_ORDER,
     calls_words,
     misere_placement_note,
@@ -28,6 +27,7 @@ from trainer.quizzes.common import (
     shuffled,
     value_formula,
 )
+from trainer.lessons.question import Question, cap
 from trainer.rules import RuleSet
 from trainer.scoring import bid_value
 
@@ -65,7 +65,7 @@ def _higher(rng: random.Random, rules: RuleSet) -> Question:
         a, b = b, a
     top = a if is_higher(a, b, rules) else b
     return Question(
-        quiz=QUIZ, seed=0, topic="higher",
+        quiz=QUIZ, seed=0, kind="higher",
         prompt=f"Which bid is higher: {a.pretty} or {b.pretty}?",
         choices=(a.pretty, b.pretty), answer=top.pretty,
         explanation=compare_why(a, b, rules),
@@ -129,7 +129,7 @@ def _value(rng: random.Random, rules: RuleSet) -> Question:
     else:
         why = f"{value_formula(bid)} = {value} (the Avondale schedule, rule book §6)."
     return Question(
-        quiz=QUIZ, seed=0, topic="value", prompt=f"How many points is {bid.pretty} worth?",
+        quiz=QUIZ, seed=0, kind="value", prompt=f"How many points is {bid.pretty} worth?",
         choices=number_choices(rng, value, near, low=10), answer=str(value), explanation=why,
         facts=(("bid", bid.code),),
     )
@@ -163,7 +163,7 @@ def _misere_place(rng: random.Random, rules: RuleSet) -> Question:
     else:
         why = open_misere_note(rules) + " It may be bid at any time, even as the first bid."
     return Question(
-        quiz=QUIZ, seed=0, topic="misere_place",
+        quiz=QUIZ, seed=0, kind="misere_place",
         prompt=f"Where does {bid.pretty} sit on the ladder of bids?",
         choices=choices, answer=answer, explanation=why, facts=(("bid", bid.code),),
     )
@@ -197,7 +197,7 @@ def _can_call(rng: random.Random, rules: RuleSet) -> Question:
         f"May {who} bid {bid.pretty}?"
     )
     return Question(
-        quiz=QUIZ, seed=0, topic="can_call", prompt=prompt, choices=("Yes", "No"),
+        quiz=QUIZ, seed=0, kind="can_call", prompt=prompt, choices=("Yes", "No"),
         answer="Yes" if ok else "No", explanation=call_why(auction, bid, rules),
         facts=(("dealer", auction.dealer.value), ("calls", " ".join(map(str, auction.calls))),
                ("bid", bid.code)),

@@ -20,10 +20,10 @@ from collections.abc import Sequence
 
 from trainer.bidding import Bid
 from trainer.cards import SUITS, Card, Rank, Suit, deal, sort_key
+from trainer.lessons.common import number_choices, seat_name, shuffled
+from trainer.lessons.question import CardGroup, Question, names, names_list, suit_one
 from trainer.play import exchange_kitty
 from trainer.policy import choose_discard
-from trainer.question import CardGroup, Question, names, names_list, suit_one
-from trainer.quizzes.common import number_choices, seat_name, shuffled
 from trainer.rules import CardOrder, Play, RuleSet, Strain
 
 QUIZ = "kitty"
@@ -72,7 +72,7 @@ def _discard_count(rng: random.Random, rules: RuleSet) -> Question:
         else f"{_table(rules)} How many cards does the declarer discard after taking the kitty?"
     )
     return Question(
-        quiz=QUIZ, seed=0, topic="discard_count", prompt=prompt,
+        quiz=QUIZ, seed=0, kind="discard_count", prompt=prompt,
         choices=number_choices(rng, k, range(1, 9), step=1, low=0), answer=str(k),
         explanation=_kitty_words(rules),
     )
@@ -99,7 +99,7 @@ def _hold(rng: random.Random, rules: RuleSet) -> Question:
                f"{answer}: one card for each of the ten tricks. ")
     near = {7, 8, 10, 10 + rules.kitty_size, 12, 13, 15, 16}
     return Question(
-        quiz=QUIZ, seed=0, topic="hold", prompt=prompt,
+        quiz=QUIZ, seed=0, kind="hold", prompt=prompt,
         choices=number_choices(rng, answer, near, step=1, low=1),
         answer=str(answer), explanation=why + _kitty_words(rules), facts=(("when", when),),
     )
@@ -235,7 +235,7 @@ def _void(rng: random.Random, rules: RuleSet) -> Question:
         "up the kitty. Which discard keeps your trumps and aces and makes a void?"
     )
     return Question(
-        quiz=QUIZ, seed=0, topic="void", prompt=prompt, choices=tuple(labels),
+        quiz=QUIZ, seed=0, kind="void", prompt=prompt, choices=tuple(labels),
         answer=_discard_label(right), explanation=why,
         cards=(CardGroup(f"Your {len(cards)} cards (hand and kitty)",
                          tuple(Play(c) for c in cards)),),

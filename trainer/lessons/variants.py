@@ -2,12 +2,12 @@
 two.
 
 Each question picks an option, builds a situation where it matters
-(`trainer.quizzes.variant_situations`), and asks for the answer under one setting (the
+(`trainer.lessons.variant_situations`), and asks for the answer under one setting (the
 learner's, or another one); the engine computes the answer under both settings and the
 explanation gives both, with the option's rule book section and the rules it comes from
 (`NOTES`). Every field of `RuleSet` has a situation (a test checks that), and `OPTION_VALUES`
 lists the values each option takes (RULES.md §1-§7). Now and then (`TWO_PLAYER_SHARE`) the
-question is about the game for two instead (`trainer.quizzes.for_two`, topic ``two_player``).
+question is about the game for two instead (`trainer.lessons.for_two`, kind ``two_player``).
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from dataclasses import fields, replace
 from typing import Any
 
 from trainer.errors import RuleError
-from trainer.question import Question
-from trainer.quizzes.common import number_choices
-from trainer.quizzes.for_two import quiz_for_two
-from trainer.quizzes.variant_situations import SITUATIONS, Situation
+from trainer.lessons.common import number_choices
+from trainer.lessons.for_two import quiz_for_two
+from trainer.lessons.question import Question
+from trainer.lessons.variant_situations import SITUATIONS, Situation
 from trainer.rules import OPTION_CHOICES, RuleSet
 
 QUIZ = "variants"
@@ -138,10 +138,10 @@ def _with(rules: RuleSet, **options: Any) -> RuleSet:
 
 def quiz_variants(rng: random.Random, rules: RuleSet) -> Question:
     """A question about one rule option: the same situation under two of its settings; or,
-    one time in about seven, a question on the game for two (topic ``two_player``)."""
+    one time in about seven, a question on the game for two (kind ``two_player``)."""
     if rng.random() < TWO_PLAYER_SHARE:
         q = quiz_for_two(rng, rules)
-        return replace(q, quiz=QUIZ, topic="two_player", facts=(("kind", q.topic), *q.facts))
+        return replace(q, quiz=QUIZ, kind="two_player", facts=(("kind", q.kind), *q.facts))
     return option_question(rng, rules, rng.choice([f.name for f in fields(RuleSet)]))
 
 
@@ -197,7 +197,7 @@ def option_question(rng: random.Random, rules: RuleSet, option: str) -> Question
             result += (f" Set to {value_words(value)}: "
                        f"{situation.answer(_with(mine, **{option: value}))}.")
     return Question(
-        quiz=QUIZ, seed=0, topic=option, prompt=prompt, choices=tuple(choices), answer=answer,
+        quiz=QUIZ, seed=0, kind=option, prompt=prompt, choices=tuple(choices), answer=answer,
         explanation=f"{result} Rule book {NOTES[option]}", cards=situation.cards,
         facts=(("option", option), ("value", str(asked_value)),
                ("mine", str(now)), ("other", str(other)),

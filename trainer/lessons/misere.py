@@ -17,10 +17,10 @@ from dataclasses import replace
 
 from trainer.bidding import MISERE, OPEN_MISERE, Bid
 from trainer.cards import JOKER, Seat, deal
+from trainer.lessons.common import number_choices, rotated, seat_name, shuffled
+from trainer.lessons.joker import joker_trick, joker_winner_why
+from trainer.lessons.question import CardGroup, Question, names_list, play_name, suit_one
 from trainer.play import PlayState, active_seats
-from trainer.question import CardGroup, Question, names_list, play_name, suit_one
-from trainer.quizzes.common import number_choices, rotated, seat_name, shuffled
-from trainer.quizzes.joker import joker_trick, joker_winner_why
 from trainer.rules import CardOrder, Play, RuleSet, order_for
 from trainer.scoring import bid_value, score_hand
 
@@ -87,7 +87,7 @@ def _who_plays(rng: random.Random, rules: RuleSet) -> Question:
             f"so everyone plays: {answer}."
         )
     return Question(
-        quiz=QUIZ, seed=0, topic="who_plays",
+        quiz=QUIZ, seed=0, kind="who_plays",
         prompt=f"{seat_name(declarer)} bids {contract.pretty} and wins the auction. Who plays "
                "the hand?",
         choices=tuple(choices), answer=answer, explanation=why,
@@ -115,7 +115,7 @@ def _score(rng: random.Random, rules: RuleSet) -> Question:
             "(option `nullo_500`, rule book §3, §6)." if rules.nullo_500 else
             " Misère is worth 250 and open misère 500 (rule book §6).")
     return Question(
-        quiz=QUIZ, seed=0, topic="score",
+        quiz=QUIZ, seed=0, kind="score",
         prompt=f"{contract.pretty.capitalize()}: the declarer took {taken} "
                f"trick{'' if taken == 1 else 's'}. What does the declarer's side score?",
         choices=number_choices(rng, result, _score_near(value, taken)),
@@ -149,7 +149,7 @@ def _defenders(rng: random.Random, rules: RuleSet) -> Question:
                    "The declarer took none: the bid is made." if taken == 0 else
                    "The declarer, taking a trick, is set and loses the bid's value."))
     return Question(
-        quiz=QUIZ, seed=0, topic="defenders",
+        quiz=QUIZ, seed=0, kind="defenders",
         prompt=f"{contract.pretty.capitalize()}: the declarer took {taken} "
                f"trick{'' if taken == 1 else 's'} and the defenders {theirs}. What do the "
                "defenders score?",
@@ -188,7 +188,7 @@ def _trick(rng: random.Random, rules: RuleSet) -> Question:
         else "The declarer does not win it."
     )
     return Question(
-        quiz=QUIZ, seed=0, topic="trick",
+        quiz=QUIZ, seed=0, kind="trick",
         prompt=f"{contract.pretty.capitalize()} by {seat_name(declarer)} (misère is played at "
                f"no trumps). {seat_name(trick_seats[0])} led. Who wins this trick?",
         choices=choices, answer=label[won_by],
@@ -232,7 +232,7 @@ def _reveal(rng: random.Random, rules: RuleSet) -> Question:
              "`open_misere_reveal` can make it before the first lead)."
     )
     return Question(
-        quiz=QUIZ, seed=0, topic="reveal",
+        quiz=QUIZ, seed=0, kind="reveal",
         prompt="When are the open misère declarer's cards shown to everyone?",
         choices=tuple(shuffled(rng, ("Before the first lead", "After the first trick", "Never",
                                      "After the last trick"))),
