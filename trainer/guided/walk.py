@@ -468,6 +468,11 @@ class GuidedWalk:
         mine = won.get(ours, 0)
         theirs = sum(n for side, n in won.items() if side != ours)
         who = "you" if declarer is self.hand.learner else seat_name(declarer)
+        if state.is_over:
+            made = state.declarer_tricks() >= contract.tricks_needed
+            return (f"Contract {contract.pretty} by {who}: your side took {mine} "
+                    f"trick{'s' if mine != 1 else ''}, the opponents {theirs}: the contract "
+                    f"is {'made' if made else 'set'}.")
         if declarer in ours:
             aim = f"your side needs {contract.tricks_needed}"
         else:

@@ -94,7 +94,8 @@ def _act(action: Callable[..., object], *args: object) -> None:
     except TrainerError as e:
         st.session_state[ERROR_KEY] = str(e)
         return
-    st.session_state[LAST_KEY] = result if isinstance(result, Feedback) else None
+    st.session_state[LAST_KEY] = (len(walk.actions), result) if isinstance(result, Feedback) \
+        else None
     _keep(walk)
 
 
@@ -251,6 +252,8 @@ def _trick(walk: GuidedWalk) -> None:
     assert state is not None
     learner = walk.hand.learner
     st.markdown(red_suits(f"**{walk.status()}**"))
+    st.caption("Every hand is face up here so you can follow the play; at a real table you see "
+               "only your own cards and those played to the tricks.")
     if walk.step.trick == 1 and not state.history and not state.trick:
         st.caption("You lead first: click a card of your hand to play it. Everybody must "
                    "**follow suit** (play the suit led) if they can; the highest trump wins "
@@ -313,9 +316,10 @@ def render() -> None:
     error = st.session_state.pop(ERROR_KEY, None)
     if error:
         st.error(red_suits(error), icon=":material/block:")
-    last = st.session_state.pop(LAST_KEY, None)
+    last = st.session_state.get(LAST_KEY)  # kept until the next action (a Hint reruns too)
+    shown = last[1] if isinstance(last, tuple) and last[0] == len(walk.actions) else None
     if step.kind is StepKind.TRICK or (step.kind is StepKind.SCORE and not walk.finished):
-        _feedback(last)  # the card just played, and the trick it finished
+        _feedback(shown)  # the card just played, and the trick it finished
     if step.kind is StepKind.TRUMPS:
         _trumps(walk)
     elif step.kind is StepKind.COUNT:
