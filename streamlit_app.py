@@ -15,6 +15,8 @@ st.set_page_config(
 PAGES = [
     st.Page("trainer/ui/pages/home.py", title="Home", icon=":material/home:", default=True),
     st.Page("trainer/ui/pages/learn.py", title="Learn", icon=":material/school:", url_path="learn"),
+    st.Page("trainer/ui/pages/first_hand.py", title="Your first hand",
+            icon=":material/front_hand:", url_path="first-hand"),
     st.Page("trainer/ui/pages/play.py", title="Play puzzles", icon=":material/playing_cards:",
             url_path="play"),
     st.Page("trainer/ui/pages/bidding.py", title="Bidding puzzles", icon=":material/gavel:",

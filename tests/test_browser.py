@@ -465,3 +465,51 @@ def test_analyse_this_position_from_a_puzzle(page: Page, server: str, shots: Pat
     expect(page.get_by_text(f"From play puzzle {puzzle.id}")).to_be_visible()
     click(page, page.get_by_role("button", name="Value every card"))
     expect(page.get_by_test_id("stTabs").get_by_text("Principal line")).to_be_visible()
+
+
+def test_guided_first_hand_to_the_score(page: Page, server: str, shots: Path) -> None:
+    """The guided first hand walked in the browser, deal to score: the trump suit and its count
+    as the engine says, the hint's call, the hint's discard, any legal card in each trick."""
+    from trainer.guided import GuidedHand, GuidedWalk
+    from trainer.guided.words import trump_cards
+
+    walk = GuidedWalk(GuidedHand.shipped(0))
+    suit = walk.best_suit
+    open_page(page, f"{server}/first-hand")
+    expect(page.get_by_text("Step 1 of 15: Sort and value your hand")).to_be_visible()
+    click(page, page.locator(".st-key-guided_suits").get_by_role(
+        "button", name=suit.noun.capitalize(), exact=False))
+    expect(page.get_by_text("Right.", exact=False).first).to_be_visible()
+    snap(page, shots, "first-hand-trumps")
+    click(page, page.get_by_role("button", name="Continue"))
+    count = len(trump_cards(walk.hand.hand, suit))
+    click(page, page.locator(".st-key-guided_counts").get_by_role("button", name=str(count),
+                                                                   exact=True))
+    click(page, page.get_by_role("button", name="Continue"))
+    expect(page.get_by_text("Step 3 of 15: The auction")).to_be_visible()
+    walk.answer_trumps(suit)
+    walk.next()
+    walk.answer_count(count)
+    walk.next()
+    call = walk.hint().call
+    click(page, page.locator(f".st-key-guided_call-{call} button"))
+    expect(page.get_by_text("you are the declarer", exact=False)).to_be_visible()
+    snap(page, shots, "first-hand-auction")
+    click(page, page.get_by_role("button", name="Continue"))
+    expect(page.get_by_text("Step 4 of 15: The kitty")).to_be_visible()
+    walk.call(call)  # type: ignore[arg-type]
+    walk.next()
+    pills = page.locator(f".st-key-guided_discard-{walk.hand.seed}")
+    for card in walk.hint().discard:
+        click(page, pills.get_by_role("button", name=card.pretty, exact=True))
+    click(page, page.get_by_role("button", name="Discard these three"))
+    click(page, page.get_by_role("button", name="Continue"))
+    for n in range(1, 11):
+        expect(page.get_by_text(f"Step {4 + n} of 15: Trick {n} of 10")).to_be_visible()
+        if n == 3:
+            snap(page, shots, "first-hand-trick")
+        click(page, page.locator(".st-key-play_hand button:not([disabled])").first)
+    expect(page.get_by_text("Step 15 of 15: The score")).to_be_visible()
+    click(page, page.locator(".st-key-guided_scores button").first)
+    expect(page.get_by_text("That is a whole hand of Five Hundred", exact=False)).to_be_visible()
+    snap(page, shots, "first-hand-score")

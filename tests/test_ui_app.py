@@ -177,7 +177,8 @@ def test_the_last_lesson_mastered_points_to_the_puzzles() -> None:
     done = Mastery(streak=4, answered=4, right=4, earned=True)
     at = start(LEARN, lesson_current="variants", mastery={"variants": done})
     assert not [b for b in at.button if b.key == "next_lesson"]
-    assert {e.proto.page for e in at.get("page_link")} == {"play", "bidding", "discard"}
+    pages = {e.proto.page for e in at.get("page_link")}
+    assert pages == {"first-hand", "play", "bidding", "discard"}
 
 
 def test_learn_opens_on_the_first_lesson_not_mastered() -> None:

@@ -1,6 +1,6 @@
-"""The Streamlit pages, one script a page: Home, Learn, Play, Bidding, Discard, Analyse, Progress
-and Rules. ``streamlit_app.py`` (the router) lists them; Streamlit runs the chosen one top to
-bottom on every interaction.
+"""The Streamlit pages, one script a page: Home, Learn, Your first hand, Play, Bidding, Discard,
+Analyse, Progress and Rules. ``streamlit_app.py`` (the router) lists them; Streamlit runs the
+chosen one top to bottom on every interaction.
 
 A page draws, and keeps what it must in session state; what it computes or reads lives below
 it: `trainer.ui.puzzles` (what the puzzle pages share), `trainer.ui.analysis` (the Analyse
@@ -18,3 +18,4 @@ DISCARD_PAGE = "trainer/ui/pages/discard.py"
 ANALYSE_PAGE = "trainer/ui/pages/analyse.py"
 PROGRESS_PAGE = "trainer/ui/pages/progress.py"
 RULES_PAGE = "trainer/ui/pages/rules.py"
+FIRST_HAND_PAGE = "trainer/ui/pages/first_hand.py"

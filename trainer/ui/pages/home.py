@@ -41,6 +41,7 @@ from trainer.ui.pages import (
     ANALYSE_PAGE,
     BID_PAGE,
     DISCARD_PAGE,
+    FIRST_HAND_PAGE,
     LEARN_PAGE,
     PLAY_PAGE,
     PROGRESS_PAGE,
@@ -175,6 +176,8 @@ def _where_you_are() -> None:
         st.warning(f"No learner called {md(repr(unknown))} is saved here. Pick or create a "
                    "name below.")
     if learner is None:
+        st.page_link(FIRST_HAND_PAGE, label="New to 500? Play a guided first hand, deal to "
+                     "score", icon=":material/front_hand:")
         st.info(
             "Pick a name to keep your progress: your answers, your mastered lessons and your "
             "rules are saved under it and come back on your next visit. Without a name every "
@@ -213,6 +216,8 @@ def _where_you_are() -> None:
             st.session_state["lesson_pick"] = upcoming.id
             st.switch_page(LEARN_PAGE)
         if done == 0:
+            st.page_link(FIRST_HAND_PAGE, label="New to 500? Play a guided first hand, deal "
+                         "to score", icon=":material/front_hand:")
             st.caption("Already play 500? Go straight to the Play, Bidding or Discard puzzles "
                        "below: the lessons are there whenever a rule needs checking.")
     _puzzle_line(learner)
@@ -269,6 +274,7 @@ def render() -> None:
     )
     with st.container(horizontal=True, gap="medium"):
         st.page_link(LEARN_PAGE, label="All the lessons", icon=":material/school:")
+        st.page_link(FIRST_HAND_PAGE, label="Your first hand", icon=":material/front_hand:")
         st.page_link(PLAY_PAGE, label="Play puzzles", icon=":material/playing_cards:")
         st.page_link(BID_PAGE, label="Bidding puzzles", icon=":material/gavel:")
         st.page_link(DISCARD_PAGE, label="Discard puzzles", icon=":material/swap_horiz:")

@@ -383,6 +383,7 @@ def _practice(lesson: Lesson, lessons: list[Lesson], rules: RuleSet) -> None:
 def render() -> None:
     """Draw the Learn page."""
     st.title("Learn")
+    st.page_link("trainer/ui/pages/first_hand.py", label="New to 500? Play a guided first hand")
     try:
         lessons = load_lessons()
     except (LessonError, OSError) as e:

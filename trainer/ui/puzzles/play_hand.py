@@ -67,11 +67,16 @@ def hand_buttons(attempt: PlayAttempt, on_play: OnPlay) -> None:
     """Draw the learner's seat at the bottom of the table with its playable cards as buttons
     (see the module docstring). ``on_play(code, turn)`` is the buttons' callback. Draws
     nothing when the learner has no legal play now."""
-    legal = attempt.legal_plays()
+    table_hand_buttons(attempt.state, attempt.session.learner, attempt.turn,
+                       attempt.legal_plays(), on_play)
+
+
+def table_hand_buttons(state: PlayState, learner: Seat, turn: str, legal: list[Play],
+                       on_play: OnPlay) -> None:
+    """`hand_buttons` for any hand in play: ``learner``'s seat with ``legal`` (the plays legal
+    now) as buttons keyed for decision ``turn``. Draws nothing when ``legal`` is empty."""
     if not legal:
         return
-    state, turn = attempt.state, attempt.turn
-    learner = attempt.session.learner
     # centred under the trick at a four-seat table, as `board_html` draws the other hands;
     # at two players the table is a column, the hands on the left
     align = "center" if len(compass(state.rules.seats, learner)) == 4 else "left"
