@@ -12,7 +12,8 @@ placed in a layer (`test_every_module_has_a_layer`).
    generators' CLI commands), ``trainer.simulate`` (sampling unseen cards for bids and
    discards), ``trainer.policy`` (the simple bidding and discard policies the simulation and
    the generators use), ``trainer.progress`` (the learner store, ratings, review),
-   ``trainer.quiz``, ``trainer.quizzes`` and ``trainer.question`` (the lesson questions).
+   ``trainer.quiz``, ``trainer.quizzes`` and ``trainer.question`` (the lesson questions),
+   ``trainer.strategy_questions`` (the strategy lessons' practice).
 3. The solver: ``trainer.solver`` (the double-dummy search, its Python API and its ``solve``
    command).
 4. The engine: ``trainer.cards``, ``rules``, ``bidding``, ``play``, ``scoring``, ``notation``,
@@ -46,7 +47,8 @@ ENGINE = ["trainer.cards", "trainer.rules", "trainer.bidding", "trainer.play",
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("entry points", ("trainer.__main__", "trainer.ui")),
     ("services", ("trainer.generate", "trainer.simulate", "trainer.policy", "trainer.progress",
-                  "trainer.quiz", "trainer.quizzes", "trainer.question")),
+                  "trainer.quiz", "trainer.quizzes", "trainer.question",
+                  "trainer.strategy_questions")),
     ("solver", ("trainer.solver",)),
     ("engine", ("trainer", "trainer.cards", "trainer.rules", "trainer.bidding", "trainer.play",
                 "trainer.scoring", "trainer.notation", "trainer.two_player",
