@@ -97,7 +97,10 @@ def worked_example(number: int, example: ExampleClaim, words: str) -> None:
             st.warning(f"Puzzle {example.puzzle_id} is not in the {example.kind} bank.")
             return
         st.markdown(red_suits(example_lines(puzzle)))
-        st.markdown(example_html(puzzle), unsafe_allow_html=True)
+        trump = example.trumps[0] if example.trumps else None
+        if trump is not None:
+            st.caption(f"Your hand, its trumps ringed as they rank with {trump.symbol} trumps")
+        st.markdown(example_html(puzzle, trump), unsafe_allow_html=True)
         if words:
             _text(words)
         if puzzle.write_up:

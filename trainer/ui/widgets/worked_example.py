@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from trainer.cards import Seat
+from trainer.cards import Seat, Suit, sort_key
 from trainer.generate.bid_puzzles import BidPuzzle
 from trainer.generate.discard_puzzles import DiscardPuzzle
 from trainer.generate.explain import seat_name
@@ -23,19 +23,27 @@ from trainer.ui.widgets.auction import call_text
 from trainer.ui.widgets.board import board_html
 from trainer.ui.widgets.cards import hand_html
 
+HAND_WIDTH = 56
+"""Width of a card in a bid or discard example: ten cards fit on one line of the lesson."""
 
-def example_html(puzzle: Any) -> str:
-    """The puzzle's position as HTML: the table, or the learner's hand. Raises `TypeError` for
-    an object that is not one of the three puzzle records."""
+
+def example_html(puzzle: Any, trump: Suit | None = None) -> str:
+    """The puzzle's position as HTML: the table, or the learner's hand (a bid puzzle's hand
+    sorted and its trumps ringed as they rank with ``trump``, when given). Raises `TypeError`
+    for an object that is not one of the three puzzle records."""
     if isinstance(puzzle, PlayPuzzle):
         return board_html(puzzle.position.to_state(), puzzle.learner, live=False)
     if isinstance(puzzle, BidPuzzle):
-        return hand_html(puzzle.analysis.hand, label="your hand")
+        order = CardOrder(trump=trump) if trump is not None else None
+        cards = sorted(puzzle.analysis.hand, key=order.display_key if order else sort_key)
+        return hand_html(cards, order, label="your hand", width=HAND_WIDTH,
+                         mark_trumps=order is not None)
     if isinstance(puzzle, DiscardPuzzle):
         a = puzzle.analysis
         order = CardOrder(trump=a.contract.trump) if a.contract.trump is not None else None
         cards = sorted(a.hand, key=order.display_key) if order is not None else a.hand
-        return hand_html(cards, order, label="your hand and the kitty", mark_trumps=True)
+        return hand_html(cards, order, label="your hand and the kitty", width=HAND_WIDTH,
+                         mark_trumps=True)
     raise TypeError(f"not a puzzle record: {type(puzzle).__name__}")
 
 
