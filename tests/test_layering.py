@@ -13,7 +13,7 @@ placed in a layer (`test_every_module_has_a_layer`).
    discards), ``trainer.policy`` (the simple bidding and discard policies the simulation and
    the generators use), ``trainer.progress`` (the learner store, ratings, review),
    ``trainer.lessons`` (the lesson questions), ``trainer.guided`` (the guided first hand's
-   steps).
+   steps), ``trainer.strategy_questions`` (the strategy lessons' practice).
 3. The solver: ``trainer.solver`` (the double-dummy search, its Python API and its ``solve``
    command).
 4. The engine: ``trainer.cards``, ``rules``, ``bidding``, ``play``, ``scoring``, ``notation``,
@@ -47,7 +47,7 @@ ENGINE = ["trainer.cards", "trainer.rules", "trainer.bidding", "trainer.play",
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("entry points", ("trainer.__main__", "trainer.ui")),
     ("services", ("trainer.generate", "trainer.simulate", "trainer.policy", "trainer.progress",
-                  "trainer.lessons", "trainer.guided")),
+                  "trainer.lessons", "trainer.guided", "trainer.strategy_questions")),
     ("solver", ("trainer.solver",)),
     ("engine", ("trainer", "trainer.cards", "trainer.rules", "trainer.bidding", "trainer.play",
                 "trainer.scoring", "trainer.notation", "trainer.two_player",

@@ -139,10 +139,12 @@ def parse_marker(codes: str, trump: str | None = None) -> CardMarker:
 def parse_lesson(text: str, source: str = "lesson") -> Lesson:
     """A `Lesson` from a file's text; checks the front matter and every card marker."""
     meta, body = parse_front_matter(text, source)
-    missing = [k for k in REQUIRED_KEYS if not meta.get(k)]
+    # a strategy lesson (kind: strategy) has no quiz: its practice is trainer.strategy_questions
+    strategy = meta.get("kind") == "strategy"
+    missing = [k for k in REQUIRED_KEYS if not meta.get(k) and not (strategy and k == "quiz")]
     if missing:
         raise LessonError(f"{source}: front matter lacks {', '.join(missing)}")
-    if meta["quiz"] not in QUIZZES:
+    if not strategy and meta["quiz"] not in QUIZZES:
         raise LessonError(
             f"{source}: quiz {meta['quiz']!r} is not one of {', '.join(QUIZZES)}"
         )
@@ -163,7 +165,7 @@ def parse_lesson(text: str, source: str = "lesson") -> Lesson:
     except LessonError as e:
         raise LessonError(f"{source}: {e}") from None
     return Lesson(
-        id=meta["id"], title=meta["title"], order=order, quiz=meta["quiz"], body=body,
+        id=meta["id"], title=meta["title"], order=order, quiz=meta.get("quiz", ""), body=body,
         summary=meta.get("summary", ""), kind=kind, optional=optional == "true",
     )
 

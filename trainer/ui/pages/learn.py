@@ -55,7 +55,10 @@ from trainer.ui.data.state import (
     save_review,
     saved_mastery,
 )
+from trainer.ui.data.strategy_lessons import strategy_lesson
 from trainer.ui.pages import BID_PAGE, DISCARD_PAGE, PLAY_PAGE
+from trainer.ui.strategy.lesson import render as render_strategy
+from trainer.ui.strategy.lesson import strategy_topics
 from trainer.ui.widgets.cards import hand_html, red_suits, trick_html
 
 # No bare strings at module level here: Streamlit's "magic" would print them on the page.
@@ -153,7 +156,10 @@ def _go_to(lesson_id: str) -> None:
 
 
 def lesson_topics(lesson: Lesson) -> tuple[Topic, ...]:
-    """The topics of the lesson's questions (`trainer.lessons.registry.TOPICS`)."""
+    """The topics of the lesson's questions (`trainer.lessons.registry.TOPICS`; a strategy
+    lesson's: its kinds of practice question)."""
+    if lesson.kind == "strategy":
+        return strategy_topics(lesson.id)
     return TOPICS.get(lesson.quiz, ())
 
 
@@ -404,6 +410,10 @@ def render() -> None:
     problem = st.session_state.pop(SAVE_ERROR_KEY, None)
     if problem:
         st.warning(problem, icon=":material/warning:")
+    strategy = strategy_lesson(lesson.id)
+    if strategy is not None:  # lessons 11-15: worked examples and engine practice
+        render_strategy(lesson, strategy, lambda: _draw_mastery(lesson, lessons))
+        return
     _lesson_text(lesson)
     st.divider()
     _practice(lesson, lessons, rules)
