@@ -325,13 +325,19 @@ def test_rule_options_sit_in_a_closed_house_rules_box() -> None:
 
 def test_lesson_10_is_optional() -> None:
     """The variants lesson is shown as optional and the path does not need it: with lessons
-    1-9 mastered no lesson is next."""
+    1-9 mastered the next is the first strategy lesson, 11; with 11-15 too, none."""
     lessons = load_lessons()
     assert [lesson.order for lesson in lessons if lesson.optional] == [10]
-    assert {lesson.kind for lesson in lessons} == {"rules"}
+    assert [lesson.order for lesson in lessons if lesson.kind == "strategy"] == [11, 12, 13,
+                                                                                 14, 15]
+    assert {lesson.kind for lesson in lessons} == {"rules", "strategy"}
     done = Mastery(answered=4, right=4, earned=True)
     at = start(LEARN, lesson_current="variants",
                mastery={lesson.id: done for lesson in lessons if not lesson.optional})
     path = next(c.value for c in at.caption if "Your path" in c.value)
-    assert path.endswith("9 ✓ → 10 (optional)"), path
-    assert next_lesson(lessons, {lesson.id: done for lesson in lessons[:9]}) is None
+    assert "9 ✓ → 10 (optional) → 11 ✓" in path, path
+    rules_done = {lesson.id: done for lesson in lessons[:9]}
+    following = next_lesson(lessons, rules_done)
+    assert following is not None and following.order == 11
+    assert next_lesson(lessons, {lesson.id: done for lesson in lessons
+                                 if not lesson.optional}) is None

@@ -97,7 +97,7 @@ def test_create_learner_answer_and_restart(db: Path) -> None:
     create(at, "  Ann ")
     assert at.session_state["learner"].name == "Ann"
     assert at.query_params["learner"] == "Ann"
-    assert any("Learning as **Ann**: 0 of 9 lessons mastered (1 more optional)" in m.value
+    assert any("Learning as **Ann**: 0 of 14 lessons mastered (1 more optional)" in m.value
                for m in at.markdown)
     assert at.button(key="home_start").label == "Start lesson 1: The pack"
     assert any("Already play 500?" in c.value for c in at.caption)  # a way past the lessons
@@ -123,7 +123,7 @@ def test_create_learner_answer_and_restart(db: Path) -> None:
     # a new session (a refresh or a server restart) with the learner in the address
     again = start(learner="Ann")
     assert again.session_state["learner"].name == "Ann"
-    assert any("Learning as **Ann**: 1 of 9" in m.value for m in again.markdown)
+    assert any("Learning as **Ann**: 1 of 14" in m.value for m in again.markdown)
     assert again.button(key="home_start").label == "Start lesson 2: Card order and the trump suit"
     again.switch_page(LEARN).run()
     assert not again.exception
@@ -258,4 +258,4 @@ def test_a_lesson_not_yet_due_is_not_on_home(db: Path) -> None:
     _master_the_pack(db, "Fay", datetime.now(UTC))
     at = start(learner="Fay")
     assert not [m for m in at.markdown if "due for a short review" in m.value]
-    assert any("Learning as **Fay**: 1 of 9" in m.value for m in at.markdown)
+    assert any("Learning as **Fay**: 1 of 14" in m.value for m in at.markdown)
