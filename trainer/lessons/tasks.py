@@ -84,7 +84,8 @@ class TaskView:
     choices; ``multi``: True when every right card is to be picked (then a Check button),
     False when one click answers. ``order``: the card order the cards are drawn with;
     ``trick``: cards already played to the trick, shown above the hand. ``why``: the
-    explanation shown once answered right; ``wrong``: words for each wrong single choice.
+    explanation shown once answered right; ``wrong``: words for each wrong single choice;
+    ``note``: a line shown under the prompt (who played which card of a trick).
     """
 
     prompt: str
@@ -96,6 +97,7 @@ class TaskView:
     order: CardOrder | None = None
     trick: tuple[Card, ...] = ()
     wrong: tuple[tuple[str, str], ...] = field(default=())
+    note: str = ""
 
     def check(self, picked: Iterable[str]) -> bool:
         """True when ``picked`` is right: exactly the right set (``multi``), else one right
@@ -183,8 +185,13 @@ def _role(card: Card, order: CardOrder) -> str:
     return card.pretty
 
 
-def _listing(cards: Iterable[Card]) -> str:
-    names = [c.pretty for c in cards]
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _listing(cards: Iterable[Card], order: CardOrder | None = None) -> str:
+    """``A♥, 4♥ and the joker`` (with ``order``: the bowers named as such)."""
+    names = [_role(c, order) if order is not None else c.pretty for c in cards]
     return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
 
@@ -232,8 +239,7 @@ def _pick_why(rule: str, right: list[Card], order: CardOrder, task: Task) -> str
         return (f"{_listing(right)}: the pack keeps hearts and diamonds from the ace down to the "
                 "4, spades and clubs from the ace down to the 5, and one joker.")
     if rule in ("trump", "bowers"):
-        names = ", ".join(_role(c, order) for c in right)
-        return f"{_suit_words(order).capitalize()} the trumps here are {names}."
+        return f"{_cap(_suit_words(order))} the trumps here are {_listing(right, order)}."
     suit = parse_suit(task.need("suit"), "suit")
     note = ""
     if order.trump is not None and suit is order.trump.same_colour:
@@ -287,14 +293,14 @@ def _build_highest(task: Task) -> TaskView:
         raise TaskError(f":task[highest]: no card of {task.need('cards')} to choose from")
     ranked = sorted(pool, key=order.power, reverse=True)
     best = ranked[0]
-    why = (f"{_role(best, order)} is {what} {_suit_words(order)}. From the top: "
+    why = (f"{_cap(_role(best, order))} is {what} {_suit_words(order)}. From the top: "
            + ", ".join(_role(c, order) for c in ranked) + ".")
     wrong = []
     for c in cards:
         if c == best:
             continue
         if c in pool:
-            wrong.append((c.code, f"{_role(c, order)} is not the highest: {_role(best, order)} "
+            wrong.append((c.code, f"{_cap(_role(c, order))} is not the highest: {_role(best, order)} "
                                   "ranks above it. Try again."))
         else:
             wrong.append((c.code, f"{c.pretty} is not a {suit.noun[:-1]} {_suit_words(order)}."
@@ -319,7 +325,7 @@ def _build_legal(task: Task) -> TaskView:
     following = [c for c in hand if order.effective_suit(c) is led]
     led_words = "Trumps were led" if led is order.trump else f"{led.noun.capitalize()} were led"
     if following:
-        why = (f"{led_words} and you hold {_listing(following)}: you must follow suit, so "
+        why = (f"{led_words} and you hold {_listing(following, order)}: you must follow suit, so "
                f"{'that card is' if len(following) == 1 else 'those are'} the only "
                f"{'one' if len(following) == 1 else 'ones'} you may play.")
     else:
@@ -354,7 +360,7 @@ def _build_winner(task: Task) -> TaskView:
     assert led is not None
     trumps = [c for c in trick if order.is_trump(c)]
     if trumps and led is not order.trump:
-        why = (f"{_role(best, order)} wins: it is the highest trump in the trick, and a trump "
+        why = (f"{_cap(_role(best, order))} wins: it is the highest trump in the trick, and a trump "
                f"beats every card of the suit led ({led.noun}).")
     elif trumps:
         why = f"Trumps were led: {_role(best, order)} wins, the highest trump in the trick."
@@ -364,11 +370,14 @@ def _build_winner(task: Task) -> TaskView:
     if others:
         why += (f" {_listing(others)} cannot win: not {led.noun} and not a trump, "
                 f"{'it is a discard' if len(others) == 1 else 'they are discards'}.")
-    wrong = tuple((c.code, f"{_role(c, order)} does not win this trick. Try again.")
+    wrong = tuple((c.code, f"{_cap(_role(c, order))} does not win this trick. Try again.")
                   for c in trick if c != best)
+    seats = [SEAT_NAMES[s] for s in (Seat.N, Seat.E, Seat.S, Seat.W)]
+    plays = [f"{seats[i % 4]} {c.pretty}" for i, c in enumerate(trick)]
+    note = f"{plays[0]} led; then " + ", ".join(plays[1:]) + "."
     return TaskView(prompt=task.get("ask") or "Click the card that wins this trick.",
                     choices=tuple(c.code for c in trick), right=frozenset({best.code}),
-                    cards=trick, order=order, why=why, wrong=wrong)
+                    cards=trick, order=order, why=why, wrong=wrong, note=note)
 
 
 def _has_joker(cards: Iterable[Card]) -> bool:
@@ -454,7 +463,7 @@ def _fact_next_player(task: Task) -> tuple[str, tuple[str, ...], str, str]:
 
 def _fact_left_bower(task: Task) -> tuple[str, tuple[str, ...], str, str]:
     trump = parse_suit(task.need("trump"), "trump")
-    jacks = [Card(Rank.JACK, s) for s in Suit]
+    jacks = [Card(s, Rank.JACK) for s in Suit]
     left = next(c for c in jacks if c.suit is trump.same_colour)
     return (f"With {trump.noun} trumps, which jack is the left bower?",
             tuple(c.pretty for c in jacks), left.pretty,

@@ -153,6 +153,8 @@ def _task(lesson_id: str, step: Step, total: int) -> dict[str, Any]:
     view = step.view()
     state = _try(lesson_id, index)
     st.markdown(f"**Your task: {red_suits(view.prompt)}**")
+    if view.note:
+        st.caption(red_suits(view.note))
     _trick_caption(view)
     if view.cards:
         _card_buttons(lesson_id, index, total, view, state)
