@@ -300,8 +300,8 @@ def _build_highest(task: Task) -> TaskView:
         if c == best:
             continue
         if c in pool:
-            wrong.append((c.code, f"{_cap(_role(c, order))} is not the highest: {_role(best, order)} "
-                                  "ranks above it. Try again."))
+            wrong.append((c.code, f"{_cap(_role(c, order))} is not the highest: "
+                                  f"{_role(best, order)} ranks above it. Try again."))
         else:
             wrong.append((c.code, f"{c.pretty} is not a {suit.noun[:-1]} {_suit_words(order)}."
                                   " Try again."))
@@ -360,8 +360,8 @@ def _build_winner(task: Task) -> TaskView:
     assert led is not None
     trumps = [c for c in trick if order.is_trump(c)]
     if trumps and led is not order.trump:
-        why = (f"{_cap(_role(best, order))} wins: it is the highest trump in the trick, and a trump "
-               f"beats every card of the suit led ({led.noun}).")
+        why = (f"{_cap(_role(best, order))} wins: it is the highest trump in the trick, and a "
+               f"trump beats every card of the suit led ({led.noun}).")
     elif trumps:
         why = f"Trumps were led: {_role(best, order)} wins, the highest trump in the trick."
     else:
