@@ -169,6 +169,13 @@ def _order(task: Task) -> CardOrder:
         raise TaskError(f":task[{task.kind}] {e}") from None
 
 
+def _trump_note(order: CardOrder) -> str:
+    """``Hearts are trumps.`` or ``No trumps: no suit is trumps.`` (shown with a card task)."""
+    if order.trump is None:
+        return "No trumps: no suit is trumps."
+    return f"{order.trump.noun.capitalize()} are trumps."
+
+
 def _suit_words(order: CardOrder) -> str:
     return f"with {order.trump.noun} trumps" if order.trump is not None else "at no trumps"
 
@@ -264,7 +271,8 @@ def _build_pick(task: Task) -> TaskView:
         prompt = f"Click every {parse_suit(task.need('suit'), 'suit').noun[:-1]}."
     return TaskView(prompt=task.get("ask") or prompt, choices=tuple(c.code for c in cards),
                     right=frozenset(c.code for c in right), cards=cards, multi=True,
-                    order=order, why=_pick_why(rule, right, order, task))
+                    order=order, why=_pick_why(rule, right, order, task),
+                    note=_trump_note(order) if task.get("trump") else "")
 
 
 # --- highest -----------------------------------------------------------------------------------
@@ -307,7 +315,8 @@ def _build_highest(task: Task) -> TaskView:
                                   " Try again."))
     return TaskView(prompt=task.get("ask") or f"Click {what}.",
                     choices=tuple(c.code for c in cards), right=frozenset({best.code}),
-                    cards=cards, order=order, why=why, wrong=tuple(wrong))
+                    cards=cards, order=order, why=why, wrong=tuple(wrong),
+                    note=_trump_note(order))
 
 
 # --- legal -------------------------------------------------------------------------------------
@@ -343,7 +352,7 @@ def _build_legal(task: Task) -> TaskView:
               else "Click a card you may play to this trick.")
     return TaskView(prompt=task.get("ask") or prompt, choices=tuple(c.code for c in hand),
                     right=frozenset(c.code for c in right), cards=hand, multi=every,
-                    order=order, trick=trick, why=why, wrong=wrong)
+                    order=order, trick=trick, why=why, wrong=wrong, note=_trump_note(order))
 
 
 # --- winner ------------------------------------------------------------------------------------
@@ -370,14 +379,22 @@ def _build_winner(task: Task) -> TaskView:
     if others:
         why += (f" {_listing(others)} cannot win: not {led.noun} and not a trump, "
                 f"{'it is a discard' if len(others) == 1 else 'they are discards'}.")
-    wrong = tuple((c.code, f"{_cap(_role(c, order))} does not win this trick. Try again.")
-                  for c in trick if c != best)
+    wrong = []
+    for c in trick:
+        if c == best:
+            continue
+        if order.effective_suit(c) is not led and not order.is_trump(c):
+            words = (f"{_cap(_role(c, order))} cannot win: it is not {led.noun} (the suit led) "
+                     "and not a trump.")
+        else:
+            words = f"{_cap(_role(c, order))} is beaten by a higher card in this trick."
+        wrong.append((c.code, words + " Try again."))
     seats = [SEAT_NAMES[s] for s in (Seat.N, Seat.E, Seat.S, Seat.W)]
     plays = [f"{seats[i % 4]} {c.pretty}" for i, c in enumerate(trick)]
-    note = f"{plays[0]} led; then " + ", ".join(plays[1:]) + "."
+    note = f"{_trump_note(order)} {plays[0]} led; then " + ", ".join(plays[1:]) + "."
     return TaskView(prompt=task.get("ask") or "Click the card that wins this trick.",
                     choices=tuple(c.code for c in trick), right=frozenset({best.code}),
-                    cards=trick, order=order, why=why, wrong=wrong, note=note)
+                    cards=trick, order=order, why=why, wrong=tuple(wrong), note=note)
 
 
 def _has_joker(cards: Iterable[Card]) -> bool:

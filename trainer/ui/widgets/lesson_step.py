@@ -201,13 +201,11 @@ def render_steps(lesson_id: str, opening: str, steps: Sequence[Step],
     draw_text(step.text)
     state = _task(lesson_id, step, total)
     last = index + 1 == total
-    columns = st.columns([1, 1, 2])
-    with columns[0]:
+    with st.container(horizontal=True):
         if state["done"]:
             st.button("Start the practice" if last else "Next step", key=f"step_next:{lesson_id}",
                       type="primary", on_click=_go, args=(lesson_id, index + 1),
                       icon=":material/arrow_forward:")
-    with columns[1]:
         if index > 0:
             st.button("Previous step", key=f"step_back:{lesson_id}", on_click=_go,
                       args=(lesson_id, index - 1))
