@@ -17,7 +17,7 @@ from trainer.lessons.tasks import (
 from trainer.ui.data.lesson_files import LessonError, load_lessons, parse_lesson
 from trainer.ui.data.lesson_steps import StepError, split_steps
 
-RE_CUT = ("the-pack", "card-order", "following", "winning-tricks")
+RE_CUT = ("the-pack", "card-order", "following", "winning-tricks", "scoring")
 
 
 def view(marker: str) -> TaskView:

@@ -425,19 +425,29 @@ def _build_score(task: Task) -> TaskView:
             options.append(p)
     options = sorted(options[:4])
     needed = bid.tricks_needed
-    if defenders:
+    if bid.misere and defenders:
+        why = "In misère the defenders score nothing, whatever tricks they take."
+    elif bid.misere:
+        why = (f"{_cap(bid.pretty)}: the declarer must take no trick. "
+               + ("No trick taken: the bid is made" if tricks == 0 else
+                  f"{tricks} trick{'s' if tricks > 1 else ''} taken: the bid is set")
+               + f", {_points(answer)}.")
+    elif defenders:
         why = (f"The defenders took {10 - tricks} trick{'s' if 10 - tricks != 1 else ''}: "
                f"10 points a trick, {_points(answer)}, whether the contract makes or not.")
+    elif tricks >= needed and answer != value:
+        why = (f"{bid.pretty} is worth {value} and the declarer's side took all ten tricks: a "
+               f"slam. On a bid worth less than 250 a slam scores 250 instead, {_points(answer)}.")
     elif tricks >= needed:
         why = (f"{bid.pretty} needs {needed} tricks and the declarer's side took {tricks}: "
                f"the bid is made and scores its value, {_points(answer)}.")
-        if answer != value:
-            why += " All ten tricks on a bid worth less than 250 score 250 (a slam)."
+        if tricks > needed:
+            why += " The tricks over the bid earn nothing extra."
     else:
         why = (f"{bid.pretty} needs {needed} tricks and the declarer's side took only "
                f"{tricks}: the bid is set and loses its value, {_points(answer)}.")
-    side = "the defenders" if defenders else "the declarer's side"
-    return TaskView(prompt=task.get("ask") or f"How many points does {side} score?",
+    asked = "do the defenders" if defenders else "does the declarer's side"
+    return TaskView(prompt=task.get("ask") or f"How many points {asked} score?",
                     choices=tuple(_points(o) for o in options),
                     right=frozenset({_points(answer)}), why=why)
 
