@@ -237,10 +237,11 @@ def test_create_learner_and_answer_a_lesson(page: Page, server: str, shots: Path
     assert "learner=Ann" in page.url
     snap(page, shots, "home")
 
-    open_page(page, f"{server}/learn?learner=Ann&lesson=the-pack")
+    # lessons 1-4 open at their steps (tests/test_ui_steps.py); lesson 5 at its practice
+    open_page(page, f"{server}/learn?learner=Ann&lesson=bidding")
     practice = page.get_by_role("heading", name="Practice")
     expect(practice).to_be_visible()
-    buttons = page.locator(".st-key-choice-the-pack-0 button")
+    buttons = page.locator(".st-key-choice-bidding-0 button")
     click(page, buttons.first)
     feedback = page.locator('[data-testid="stAlert"]').filter(has_text="right").or_(
         page.locator('[data-testid="stAlert"]').filter(has_text="Not quite"))
@@ -294,6 +295,7 @@ def test_next_lesson_opens_at_the_top(page: Page, server: str, store_path: Path)
         for _ in range(topic.need):
             store.record_lesson_answer(learner, "the-pack", True, {}, topic.name,
                                        TOPICS["pack"])
+    store.set_setting(learner, "step_stars", {"the-pack": [2] * 7})  # its steps done too
     page.set_viewport_size({"width": 400, "height": 800})
     open_page(page, f"{server}/learn?learner=Cy&lesson=the-pack")
     button = page.get_by_role("button", name="Next lesson: Card order and the trump suit")

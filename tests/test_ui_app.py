@@ -14,6 +14,7 @@ from trainer.lessons.question import Mastery, Question
 from trainer.lessons.registry import TOPICS, make_question
 from trainer.rules import PRESETS, RuleSet
 from trainer.ui.data.lesson_files import load_lessons, next_lesson
+from trainer.ui.data.lesson_steps import steps_of
 from trainer.ui.data.rule_options import TITLES, option_words
 from trainer.ui.widgets.cards import red_suits
 
@@ -28,9 +29,16 @@ def _store_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TRAINER_DB", str(tmp_path / "progress.sqlite3"))
 
 
+STEPS_DONE = 99
+"""A lesson's step index past its last step: the Learn page opens at its practice (the steps
+themselves are walked in tests/test_ui_steps.py)."""
+
+
 def start(page: str | None = None, **state: object) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=60)
     at.session_state["rng_seed"] = 12345
+    for lesson in load_lessons():
+        at.session_state[f"step:{lesson.id}"] = STEPS_DONE
     for key, value in state.items():
         at.session_state[key] = value
     at.run()
@@ -65,7 +73,9 @@ def test_every_lesson_renders_with_a_question(lesson: str) -> None:
     q = question(at, lesson)
     assert any(red_suits(option_words(q.prompt)) in m.value for m in at.markdown)
     assert len([b for b in at.button if b.key.startswith(f"choice:{lesson}:")]) == len(q.choices)
-    assert any("<svg" in m.value for m in at.markdown)
+    body = next(x for x in load_lessons() if x.id == lesson).body
+    if not steps_of(body):  # a lesson in steps shows its pictures step by step (test_ui_steps)
+        assert any("<svg" in m.value for m in at.markdown)
 
 
 def test_practice_hands_show_trumps_first_and_marked() -> None:
@@ -311,7 +321,7 @@ def test_rules_page_offers_every_option_with_its_source() -> None:
 
 def test_rule_options_sit_in_a_closed_house_rules_box() -> None:
     """Lesson 5's options (`bid_after_pass`...) are in a closed "House rules" box, not in the
-    main text; lessons 1-4 have none."""
+    main text; lesson 1's other packs are in one at its third step only."""
     at = start(LEARN, lesson_current="bidding")
     boxes = [e for e in at.expander if e.label == "House rules"]
     assert len(boxes) == 2 and not any(b.proto.expanded for b in boxes)
@@ -321,6 +331,10 @@ def test_rule_options_sit_in_a_closed_house_rules_box() -> None:
     assert text.count("*Bid again after passing*: *always*") == 1  # in the box only
     at = start(LEARN, lesson_current="the-pack")
     assert not [e for e in at.expander if e.label == "House rules"]
+    at = start(LEARN, lesson_current="the-pack", **{"step:the-pack": 2})
+    boxes = [e for e in at.expander if e.label == "House rules"]
+    assert len(boxes) == 1 and not boxes[0].proto.expanded
+    assert "45-card pack" in " ".join(m.value for m in boxes[0].markdown)
 
 
 def test_lesson_10_is_optional() -> None:

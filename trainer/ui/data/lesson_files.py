@@ -23,6 +23,10 @@ closed "House rules" box, so the main text stays on the rules in use::
     Some tables play ... (`misere_after_pass`).
     :::
 
+Steps: a rules lesson may be cut into ``## Step: <title>`` sections, each ending in a task
+marker ``:task[kind]{...}`` (`trainer.ui.data.lesson_steps`, `trainer.lessons.tasks`); the
+Learn page then shows one step at a time, a star a step, before the practice.
+
 Card pictures: write ``:cards[JK JH JD AH]`` (card codes as in docs/DESIGN.md, split by spaces or
 commas). On a line of its own it becomes a row of full-size cards; inside a sentence, small
 cards. Add ``{trump=H}`` after it (``S C D H``) to label and ring the cards as they rank with that
@@ -41,6 +45,7 @@ from trainer.lessons.question import Mastery
 from trainer.lessons.registry import QUIZZES
 from trainer.notation import parse_card, parse_suit
 from trainer.rules import CardOrder
+from trainer.ui.data.lesson_steps import StepError, split_steps
 from trainer.ui.data.rule_options import option_words
 from trainer.ui.widgets.cards import hand_html, inline_cards_html, red_suits
 
@@ -162,7 +167,8 @@ def parse_lesson(text: str, source: str = "lesson") -> Lesson:
         parse_marker(m.group(1), m.group(2))
     try:
         split_sections(body)
-    except LessonError as e:
+        split_steps(body)
+    except (LessonError, StepError) as e:
         raise LessonError(f"{source}: {e}") from None
     return Lesson(
         id=meta["id"], title=meta["title"], order=order, quiz=meta.get("quiz", ""), body=body,

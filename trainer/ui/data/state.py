@@ -206,3 +206,47 @@ def review_words(card: LessonReview) -> str:
     later = (f"last reviewed {card.last_review:%-d %B %Y}" if card.last_review is not None
              else "not reviewed yet")
     return f"mastered on {card.mastered_on:%-d %B %Y}, {later}"
+
+
+# --- lesson steps ------------------------------------------------------------------------------
+
+STEP_STARS_KEY = "step_stars"
+STEP_STARS_SETTING = "step_stars"
+"""Stars of the lesson steps: lesson id → one mark a step (`NOT_DONE`, `PASSED`, `STAR`), in the
+session (``st.session_state["step_stars"]``) and, for a learner, as the ``"step_stars"`` setting
+(a JSON object in the store's settings table, beside the rules: no table changes)."""
+NOT_DONE, PASSED, STAR = 0, 1, 2
+
+
+def step_stars(lesson_id: str, steps: int) -> list[int]:
+    """The marks of a lesson's ``steps`` steps: the session's, else the learner's saved ones
+    (padded or cut to ``steps``, as a lesson's steps may change)."""
+    session = st.session_state.setdefault(STEP_STARS_KEY, {})
+    if lesson_id not in session:
+        learner = current_learner()
+        saved: dict[str, list[int]] = {}
+        if learner is not None:
+            try:
+                saved = store().get_setting(learner, STEP_STARS_SETTING, {}) or {}
+            except STORE_ERRORS:
+                saved = {}
+        marks = saved.get(lesson_id, []) if isinstance(saved, dict) else []
+        session[lesson_id] = [int(m) if m in (NOT_DONE, PASSED, STAR) else NOT_DONE
+                              for m in marks if isinstance(m, int)]
+    marks = list(session[lesson_id])[:steps]
+    return marks + [NOT_DONE] * (steps - len(marks))
+
+
+def save_step(lesson_id: str, index: int, mark: int, steps: int) -> None:
+    """Keep the better of the step's old and new mark, in the session and for the learner."""
+    marks = step_stars(lesson_id, steps)
+    marks[index] = max(marks[index], mark)
+    st.session_state[STEP_STARS_KEY][lesson_id] = marks
+    learner = current_learner()
+    if learner is not None:
+        def write() -> None:
+            saved = store().get_setting(learner, STEP_STARS_SETTING, {})
+            saved = saved if isinstance(saved, dict) else {}
+            saved[lesson_id] = marks
+            store().set_setting(learner, STEP_STARS_SETTING, saved)
+        _save(write)

@@ -41,6 +41,7 @@ from trainer.ui.data.lesson_files import (
     split_blocks,
     split_sections,
 )
+from trainer.ui.data.lesson_steps import split_steps
 from trainer.ui.data.profile import current_learner, md
 from trainer.ui.data.rule_options import option_words, rules_summary
 from trainer.ui.data.state import (
@@ -60,6 +61,7 @@ from trainer.ui.pages import BID_PAGE, DISCARD_PAGE, PLAY_PAGE
 from trainer.ui.strategy.lesson import render as render_strategy
 from trainer.ui.strategy.lesson import strategy_topics
 from trainer.ui.widgets.cards import hand_html, red_suits, trick_html
+from trainer.ui.widgets.lesson_step import render_steps
 
 # No bare strings at module level here: Streamlit's "magic" would print them on the page.
 CURRENT_KEY = "lesson_current"  # the lesson on show, kept while the learner visits other pages
@@ -222,6 +224,16 @@ def _lesson_text(lesson: Lesson) -> None:
                 _draw_blocks(text)
         else:
             _draw_blocks(text)
+
+
+def _draw_text(text: str) -> None:
+    """Lesson Markdown: its text and card rows, its house-rules blocks in closed boxes."""
+    for house_rules, part in split_sections(text):
+        if house_rules:
+            with st.expander(HOUSE_RULES, expanded=False, icon=":material/tune:"):
+                _draw_blocks(part)
+        else:
+            _draw_blocks(part)
 
 
 def _draw_blocks(text: str) -> None:
@@ -414,7 +426,15 @@ def render() -> None:
     if strategy is not None:  # lessons 11-15: worked examples and engine practice
         render_strategy(lesson, strategy, lambda: _draw_mastery(lesson, lessons))
         return
-    _lesson_text(lesson)
+    opening, steps = split_steps(lesson.body)
+    if steps:  # a lesson cut into steps: one at a time, then the practice
+        st.header(f"{lesson.order}. {lesson.title}")
+        if lesson.summary:
+            st.caption(lesson.summary)
+        if not render_steps(lesson.id, opening, steps, _draw_text):
+            return
+    else:
+        _lesson_text(lesson)
     st.divider()
     _practice(lesson, lessons, rules)
 
