@@ -15,6 +15,7 @@ from trainer.lessons.question import Question
 from trainer.lessons.registry import TOPICS
 from trainer.progress import ProgressStore
 from trainer.rules import ruleset
+from trainer.ui.data.lesson_files import load_lessons
 from trainer.ui.data.profile import md
 
 APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
@@ -29,9 +30,15 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return path
 
 
+STEPS_DONE = 99
+"""A lesson's step index past its last step: the Learn page opens at its practice."""
+
+
 def start(learner: str | None = None) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=60)
     at.session_state["rng_seed"] = 777
+    for lesson in load_lessons():  # lessons open at their practice (steps: test_ui_steps.py)
+        at.session_state[f"step:{lesson.id}"] = STEPS_DONE
     if learner is not None:
         at.query_params["learner"] = learner
     at.run()
