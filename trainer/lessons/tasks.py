@@ -680,6 +680,10 @@ def _fact_higher_bid(task: Task) -> tuple[str, tuple[str, ...], str, str]:
     except TrainerError as e:
         raise TaskError(f":task[choose] higher_bid: {e}") from None
     high, low = (a, b) if is_higher(a, b, RULES) else (b, a)
+    if a.misere or b.misere:
+        return ("Which bid is higher?", (a.pretty, b.pretty), high.pretty,
+                f"{_cap(high.pretty)} is higher than {low.pretty}: misère sits above every "
+                "7-bid and below every 8-bid, open misère above 10♦ and below 10♥.")
     return ("Which bid is higher?", (a.pretty, b.pretty), high.pretty,
             f"{high.pretty} is higher than {low.pretty}: more tricks is higher, and with the "
             "same number of tricks the suits rank ♠ ♣ ♦ ♥ then no trumps.")
@@ -725,7 +729,7 @@ def _listing_words(names: list[str]) -> str:
 
 def _fact_declarer(task: Task) -> tuple[str, tuple[str, ...], str, str]:
     auction = _auction(task)
-    declarer, contract = auction.declarer(), auction.contract
+    declarer, contract = auction.declarer, auction.contract
     if declarer is None or contract is None:
         raise TaskError(":task[choose] declarer: the auction is not over with a contract")
     return (f"{_calls_so_far(auction)} The auction is over. Who is the declarer?",
