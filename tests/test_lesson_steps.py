@@ -17,7 +17,8 @@ from trainer.lessons.tasks import (
 from trainer.ui.data.lesson_files import LessonError, load_lessons, parse_lesson
 from trainer.ui.data.lesson_steps import StepError, split_steps
 
-RE_CUT = ("the-pack", "card-order", "following", "winning-tricks", "scoring")
+RE_CUT = ("the-pack", "card-order", "following", "winning-tricks", "bidding", "kitty", "joker",
+          "misere", "scoring")
 
 
 def view(marker: str) -> TaskView:
@@ -106,6 +107,58 @@ def test_choose_facts() -> None:
     assert view(":task[choose]{fact=first_lead}").right == {"The declarer"}
     assert view(":task[choose]{fact=tricks_in_hand}").right == {"10"}
     assert set(FACTS) >= {"pack_size", "left_bower", "suit_of"}
+
+
+def test_joker_at_no_trumps_nominated_free_and_led() -> None:
+    """RULES.md §5: a nominated joker is the highest of its suit and a discard on another suit;
+    a free joker waits while its holder can follow, wins when played, and a led joker is
+    followed in the suit named, which may be any suit (`nameable_suits`)."""
+    assert view(':task[highest]{cards="QS JK AS" suit=S joker=S}').right == {"JK"}
+    assert view(':task[winner]{trick="9H KH JK 5H" joker=S}').right == {"KH"}
+    assert view(':task[winner]{trick="9H KH JK 5H"}').right == {"JK"}
+    assert view(':task[winner]{trick="JK 9S AS" named=S}').right == {"JK"}
+    wait = view(':task[legal]{hand="JK KH 4H" trick="9H" every=yes}')
+    assert wait.right == {"KH", "4H"} and "must wait" in wait.why
+    assert view(':task[legal]{hand="JK AS 7D" trick="9H"}').right == {"JK", "AS", "7D"}
+    assert view(':task[legal]{hand="KS 7S AD" trick="JK" named=S}').right == {"KS", "7S"}
+    assert view(":task[choose]{fact=joker_lead_suits}").right == {
+        "Any suit: spades, clubs, diamonds or hearts"}
+    with pytest.raises(TaskError, match="named"):
+        view(':task[legal]{hand="KS" trick="JK"}')
+
+
+def test_discard_and_shortest_side_by_the_policy() -> None:
+    """RULES.md §4 and lesson 6's habit (`trainer.policy.choose_discard`): keep trumps and
+    aces, void the shortest side suit, then the lowest of the next shortest."""
+    hand = "JK JH JD AH KH 9H 6H AS 7S QD 8C 7C 5C"
+    v = view(f':task[discard]{{bid=7H cards="{hand}"}}')
+    assert v.multi and v.right == {"7S", "QD", "5C"} and "no diamonds" in v.why
+    assert not v.check(["JD", "QD", "5C"])
+    assert view(f':task[pick_cards]{{rule=shortest_side trump=H cards="{hand}"}}').right == {"QD"}
+    with pytest.raises(TaskError):
+        view(':task[pick_cards]{rule=shortest_side trump=H cards="AS KC 9D"}')  # a tie
+    with pytest.raises(TaskError):
+        view(':task[discard]{bid=7H cards="JK JH"}')
+
+
+def test_can_call_and_the_auction_facts() -> None:
+    """RULES.md §3 by `Auction`: a bid must be higher; a pass is for good; misère only after a
+    seven; open misère at any time; the last bid is the contract."""
+    assert view(':task[can_call]{dealer=W calls="6H" call=6D}').right == {"No"}
+    assert view(':task[can_call]{dealer=W calls="6H" call=7S}').right == {"Yes"}
+    no_seven = view(':task[can_call]{dealer=W calls="6H P" call=MIS}')
+    assert no_seven.right == {"No"} and "seven" in no_seven.why
+    assert view(':task[can_call]{dealer=W calls="6H 7S" call=MIS}').right == {"Yes"}
+    assert view(':task[can_call]{dealer=W calls="P" call=OMIS}').right == {"Yes"}
+    assert view(":task[choose]{fact=who_calls dealer=S}").right == {"West"}
+    skip = view(':task[choose]{fact=who_calls dealer=W calls="6S P 6H P 7S"}')
+    assert skip.right == {"South"} and "may not bid again" in skip.why
+    assert view(':task[choose]{fact=declarer dealer=W calls="6S P 7H P P"}').right == {"South"}
+    assert view(":task[choose]{fact=higher_bid a=MIS b=7NT}").right == {"misère"}
+    assert view(":task[choose]{fact=higher_bid a=MIS b=8S}").right == {"8♠"}
+    assert view(":task[choose]{fact=bid_value bid=MIS}").right == {"250"}
+    assert view(":task[choose]{fact=discard_count}").right == {"3"}
+    assert view(":task[choose]{fact=open_misere_shown}").right == {"After the first trick"}
 
 
 @pytest.mark.parametrize("marker", [

@@ -1,6 +1,7 @@
-"""A rules lesson's steps on the Learn page through AppTest: every step of lesson 1 walked with
-the right answers (stars, then the practice), the first and last steps of each re-cut lesson,
-a wrong first try (☆, still passes), and the stars kept for a learner across a reload."""
+"""A rules lesson's steps on the Learn page through AppTest: every step of every stepped lesson
+(1-9) walked with the right answers the engine computes (a star each, the row of stars, then
+the practice), a wrong first try (☆, still passes), and the stars kept for a learner across a
+reload."""
 
 from __future__ import annotations
 
@@ -64,24 +65,42 @@ def answer(at: AppTest, lesson_id: str, step: Step, right: bool = True) -> None:
     assert not at.exception, at.exception
 
 
-def test_walk_every_step_of_lesson_1_to_the_practice() -> None:
-    lesson = "the-pack"
+def walk(lesson: str) -> AppTest:
+    """Walk every step of ``lesson`` with the right answers, computed by the engine; returns
+    the app at the end, the row of stars and the practice shown."""
     all_steps = steps(lesson)
     at = start(lesson)
+    assert not [s for s in at.subheader if s.value == "Practice"]  # the steps come first
     for step in all_steps:
         assert f"**Step {step.number} of {len(all_steps)}**" in text(at)
         assert any(h.value == step.title for h in at.subheader)
         assert not [b for b in at.button if b.key == f"step_next:{lesson}"]  # not before
         answer(at, lesson, step)
-        assert at.success[0].value.startswith("★ Right first time!")
+        assert at.success[0].value.startswith("★ Right first time!"), (lesson, step.title)
         assert red_suits(step.view().why) in at.success[0].value
+        label = "Start the practice" if step is all_steps[-1] else "Next step"
+        assert at.button(key=f"step_next:{lesson}").label == label
         at.button(key=f"step_next:{lesson}").click().run()
-    assert "**Steps:** " + " ".join("★" * 1 for _ in all_steps) in text(at)
+        assert not at.exception, at.exception
+    assert "**Steps:** " + " ".join("★" for _ in all_steps) in text(at)
     assert any(f"{len(all_steps)} of {len(all_steps)} stars" in c.value for c in at.caption)
     assert any(s.value == "Practice" for s in at.subheader)
     assert f"question:{lesson}" in at.session_state  # the existing practice follows
-    at.button(key=f"steps_again:{lesson}").click().run()
-    assert "**Step 1 of 7**" in text(at) and "**[★]**" in text(at)
+    return at
+
+
+@pytest.mark.parametrize("lesson", STEPPED)
+def test_walk_every_step_to_the_practice(lesson: str) -> None:
+    at = walk(lesson)
+    if lesson == "the-pack":
+        at.button(key=f"steps_again:{lesson}").click().run()
+        assert "**Step 1 of 7**" in text(at) and "**[★]**" in text(at)
+
+
+def test_every_rules_lesson_but_the_variants_is_stepped() -> None:
+    """Issue 17: lessons 1-9 are series of steps; lesson 10 (variants, optional) is not."""
+    orders = {x.id: x.order for x in load_lessons()}
+    assert sorted(orders[x] for x in STEPPED) == list(range(1, 10))
 
 
 def test_a_wrong_first_try_explains_and_passes_without_a_star() -> None:
@@ -94,24 +113,6 @@ def test_a_wrong_first_try_explains_and_passes_without_a_star() -> None:
     assert at.success[0].value.startswith("☆ Right.")
     assert "○ **[☆]** ○" in text(at)
     assert at.session_state["step_stars"][lesson][:2] == [0, 1]
-
-
-@pytest.mark.parametrize("lesson", STEPPED)
-def test_first_and_last_step_of_each_lesson(lesson: str) -> None:
-    all_steps = steps(lesson)
-    at = start(lesson)
-    assert "**Step 1 of" in text(at)
-    assert [b for b in at.button if b.key.startswith((f"step_card:{lesson}:0:",
-                                                      f"step_choice:{lesson}:0:"))]
-    assert not [s for s in at.subheader if s.value == "Practice"]  # the steps come first
-    answer(at, lesson, all_steps[0])
-    assert at.success[0].value.startswith("★")
-    at = start(lesson, **{f"step:{lesson}": len(all_steps) - 1})
-    answer(at, lesson, all_steps[-1])
-    assert at.success[0].value.startswith("★")
-    assert at.button(key=f"step_next:{lesson}").label == "Start the practice"
-    at.button(key=f"step_next:{lesson}").click().run()
-    assert any(s.value == "Practice" for s in at.subheader)
 
 
 def test_stars_survive_a_reload_for_a_learner(_store_in_tmp: Path) -> None:

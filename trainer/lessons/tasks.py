@@ -24,9 +24,17 @@ Kinds (`KINDS`):
 - ``winner{trick [trump]}``: click the card that wins the trick (RULES.md §4).
 - ``score{bid tricks [side]}``: how many points the hand scores for the declarer's side (or
   ``side=defenders``), multiple choice (RULES.md §6).
+- ``discard{cards bid}``: click the cards to discard from hand and kitty (13 cards), by the
+  habit `trainer.policy.choose_discard` plays: keep trumps and aces, make a void in the
+  shortest side suit (RULES.md §4; lesson 6).
+- ``can_call{dealer calls call}``: after the calls so far (clockwise from the dealer's left),
+  may the player whose turn it is make ``call``? Yes or no by `trainer.bidding.Auction.can_call`,
+  its reason by ``why_not`` (RULES.md §3).
 - ``choose{fact ...}``: a multiple-choice fact computed by a function of `FACTS`.
 
-``trump`` is a suit letter (``S C D H``) or ``NT`` (no trumps, the default).
+``trump`` is a suit letter (``S C D H``) or ``NT`` (no trumps, the default). At no trumps
+``joker=<suit>`` is the suit the declarer nominated for the joker (RULES.md §5), and in a
+``legal`` or ``winner`` trick led by a free joker ``named=<suit>`` is the suit its holder named.
 
 A `TaskView` holds what to show (the cards, or the options), the right answers, whether the
 learner picks one or every right card, and the words that explain the answer. Errors: a bad
@@ -39,11 +47,12 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from trainer.bidding import is_higher, parse_bid
+from trainer.bidding import Auction, Bid, is_higher, parse_bid, parse_call
 from trainer.cards import Card, Rank, Seat, Suit, pack, pack_size
 from trainer.errors import TrainerError
 from trainer.notation import parse_card, parse_suit
-from trainer.rules import PRESETS, CardOrder, Play, RuleSet, legal_plays
+from trainer.policy import choose_discard
+from trainer.rules import PRESETS, CardOrder, Play, RuleSet, legal_plays, nameable_suits
 from trainer.scoring import bid_value, score_hand
 
 TASK_MARKER = re.compile(r":task\[([a-z_]+)\](?:\{([^}]*)\})?")
@@ -161,9 +170,10 @@ def _cards(task: Task, key: str) -> tuple[Card, ...]:
 
 def _order(task: Task) -> CardOrder:
     trump = task.get("trump", "NT") or "NT"
-    if trump.upper() == "NT":
-        return CardOrder()
+    nominated = task.get("joker")
     try:
+        if trump.upper() == "NT":
+            return CardOrder(joker_suit=parse_suit(nominated, "joker") if nominated else None)
         return CardOrder(trump=parse_suit(trump, "trump"))
     except TrainerError as e:
         raise TaskError(f":task[{task.kind}] {e}") from None
@@ -171,6 +181,9 @@ def _order(task: Task) -> CardOrder:
 
 def _trump_note(order: CardOrder) -> str:
     """``Hearts are trumps.`` or ``No trumps: no suit is trumps.`` (shown with a card task)."""
+    if order.trump is None and order.joker_suit is not None:
+        return (f"No trumps, and the joker was nominated as a {order.joker_suit.noun[:-1]}: the "
+                f"highest {order.joker_suit.noun[:-1]}.")
     if order.trump is None:
         return "No trumps: no suit is trumps."
     return f"{order.trump.noun.capitalize()} are trumps."
@@ -228,12 +241,30 @@ def _pick_bowers(card: Card, order: CardOrder, task: Task) -> bool:
             and card.suit in (order.trump, order.trump.same_colour))
 
 
+def _shortest_side(task: Task, order: CardOrder) -> Suit:
+    """The side suit (not trumps) with fewest cards among ``cards``, of those held; raises
+    `TaskError` on a tie."""
+    cards = _cards(task, "cards")
+    counts = {s: sum(1 for c in cards if order.effective_suit(c) is s) for s in Suit
+              if s is not order.trump}
+    held = sorted((n, s.value) for s, n in counts.items() if n)
+    if not held or (len(held) > 1 and held[0][0] == held[1][0]):
+        raise TaskError(":task[pick_cards] rule shortest_side: no single shortest side suit")
+    return Suit(held[0][1])
+
+
+def _pick_shortest_side(card: Card, order: CardOrder, task: Task) -> bool:
+    return order.effective_suit(card) is _shortest_side(task, order)
+
+
 PICK_RULES: dict[str, tuple[Callable[[Card, CardOrder, Task], bool], str]] = {
     "out_of_pack": (_pick_out_of_pack, "Click every card that is taken out of the pack."),
     "in_pack": (_pick_in_pack, "Click every card that is in the 43-card pack."),
     "trump": (_pick_trump, "Click every trump."),
     "suit": (_pick_suit, "Click every card of the suit."),
     "bowers": (_pick_bowers, "Click both bowers."),
+    "shortest_side": (_pick_shortest_side,
+                      "Click every card of your shortest side suit (not trumps)."),
 }
 """A pick rule: (is this card one to pick?, the default prompt)."""
 
@@ -247,6 +278,11 @@ def _pick_why(rule: str, right: list[Card], order: CardOrder, task: Task) -> str
                 "4, spades and clubs from the ace down to the 5, and one joker.")
     if rule in ("trump", "bowers"):
         return f"{_cap(_suit_words(order))} the trumps here are {_listing(right, order)}."
+    if rule == "shortest_side":
+        suit = _shortest_side(task, order)
+        return (f"{_cap(_suit_words(order))} your shortest side suit is {suit.noun}: "
+                f"{_listing(right, order)}. Throw {'it' if len(right) == 1 else 'them'} away "
+                f"and you hold no {suit.noun}: when {suit.noun} are led you may trump.")
     suit = parse_suit(task.need("suit"), "suit")
     note = ""
     if order.trump is not None and suit is order.trump.same_colour:
@@ -322,17 +358,32 @@ def _build_highest(task: Task) -> TaskView:
 # --- legal -------------------------------------------------------------------------------------
 
 
+def _led_plays(task: Task, trick: tuple[Card, ...], order: CardOrder) -> list[Play]:
+    """The trick's plays; a led free joker with the suit named for it (``named=``)."""
+    plays = [Play(c) for c in trick]
+    if trick and trick[0].is_joker and order.free_joker:
+        named = task.get("named")
+        if not named:
+            raise TaskError(f":task[{task.kind}]: a joker led at no trumps needs named=<suit>")
+        plays[0] = Play(trick[0], parse_suit(named, "named"))
+    return plays
+
+
 def _build_legal(task: Task) -> TaskView:
     hand, trick, order = _cards(task, "hand"), _cards(task, "trick"), _order(task)
     if set(hand) & set(trick):
         raise TaskError(":task[legal]: a card is both in the hand and in the trick")
-    plays = legal_plays(hand, [Play(c) for c in trick], order, RULES, Seat.S)
+    led_plays = _led_plays(task, trick, order)
+    plays = legal_plays(hand, led_plays, order, RULES, Seat.S)
     right = [c for c in hand if any(p.card == c for p in plays)]
-    led = order.effective_suit(trick[0])
-    if led is None:
-        raise TaskError(":task[legal]: the joker led at no trumps is taught in lesson 7")
+    led = order.play_suit(led_plays[0])
+    assert led is not None
     following = [c for c in hand if order.effective_suit(c) is led]
-    led_words = "Trumps were led" if led is order.trump else f"{led.noun.capitalize()} were led"
+    if trick[0].is_joker and order.free_joker:
+        led_words = f"The joker was led and named {led.noun}"
+    else:
+        led_words = ("Trumps were led" if led is order.trump
+                     else f"{led.noun.capitalize()} were led")
     if following:
         why = (f"{led_words} and you hold {_listing(following, order)}: you must follow suit, so "
                f"{'that card is' if len(following) == 1 else 'those are'} the only "
@@ -340,6 +391,9 @@ def _build_legal(task: Task) -> TaskView:
     else:
         why = (f"{led_words} and you have none, so you may play any card: a trump or a "
                "discard.")
+    if order.free_joker and _has_joker(hand):
+        why += (" The joker belongs to no suit: it may be played only when you cannot follow"
+                 + (", so it must wait." if following else ", as now, and it wins the trick."))
     lefts = [c for c in hand if order.trump is not None and c.rank is Rank.JACK
              and c.suit is order.trump.same_colour]
     if lefts and order.trump is not None:
@@ -362,36 +416,50 @@ def _build_winner(task: Task) -> TaskView:
     trick, order = _cards(task, "trick"), _order(task)
     if len(trick) < 2:
         raise TaskError(":task[winner]: a trick needs at least two cards")
-    if order.free_joker and _has_joker(trick):
-        raise TaskError(":task[winner]: the joker at no trumps is taught in lesson 7")
-    best = trick[order.trick_winner([Play(c) for c in trick])]
-    led = order.effective_suit(trick[0])
+    plays = _led_plays(task, trick, order)
+    best = trick[order.trick_winner(plays)]
+    led = order.play_suit(plays[0])
     assert led is not None
     trumps = [c for c in trick if order.is_trump(c)]
-    if trumps and led is not order.trump:
+    free = order.free_joker and best.is_joker
+    if free and trick[0].is_joker:
+        why = (f"The joker was led and named {led.noun}: the others had to follow with "
+               f"{led.noun} if they could, and the led joker wins the trick.")
+    elif free:
+        why = ("The joker wins: at no trumps a joker that belongs to no suit may be played only "
+               "by a player who cannot follow, and then it wins the trick.")
+    elif trumps and led is not order.trump:
         why = (f"{_cap(_role(best, order))} wins: it is the highest trump in the trick, and a "
                f"trump beats every card of the suit led ({led.noun}).")
     elif trumps:
         why = f"Trumps were led: {_role(best, order)} wins, the highest trump in the trick."
+    elif best.is_joker:
+        why = (f"The joker, nominated as a {led.noun[:-1]}, is the highest {led.noun[:-1]}: "
+               "it wins.")
     else:
         why = f"No trump was played: {best.pretty} wins, the highest of the {led.noun} led."
-    others = [c for c in trick if order.effective_suit(c) is not led and not order.is_trump(c)]
+    others = [] if free else [c for c in trick if order.effective_suit(c) is not led
+                              and not order.is_trump(c)]
     if others:
-        why += (f" {_listing(others)} cannot win: not {led.noun} and not a trump, "
+        why += (f" {_cap(_listing(others, order))} cannot win: not {led.noun} and not a trump, "
                 f"{'it is a discard' if len(others) == 1 else 'they are discards'}.")
     wrong = []
     for c in trick:
         if c == best:
             continue
-        if order.effective_suit(c) is not led and not order.is_trump(c):
+        if free:
+            words = f"{_cap(_role(c, order))} cannot beat the joker here."
+        elif order.effective_suit(c) is not led and not order.is_trump(c):
             words = (f"{_cap(_role(c, order))} cannot win: it is not {led.noun} (the suit led) "
                      "and not a trump.")
         else:
             words = f"{_cap(_role(c, order))} is beaten by a higher card in this trick."
         wrong.append((c.code, words + " Try again."))
     seats = [SEAT_NAMES[s] for s in (Seat.N, Seat.E, Seat.S, Seat.W)]
-    plays = [f"{seats[i % 4]} {c.pretty}" for i, c in enumerate(trick)]
-    note = f"{_trump_note(order)} {plays[0]} led; then " + ", ".join(plays[1:]) + "."
+    plays_words = [f"{seats[i % 4]} {c.pretty}" for i, c in enumerate(trick)]
+    if trick[0].is_joker and order.free_joker:
+        plays_words[0] += f" (named {led.noun})"
+    note = f"{_trump_note(order)} {plays_words[0]} led; then " + ", ".join(plays_words[1:]) + "."
     return TaskView(prompt=task.get("ask") or "Click the card that wins this trick.",
                     choices=tuple(c.code for c in trick), right=frozenset({best.code}),
                     cards=trick, order=order, why=why, wrong=tuple(wrong), note=note)
@@ -450,6 +518,91 @@ def _build_score(task: Task) -> TaskView:
     return TaskView(prompt=task.get("ask") or f"How many points {asked} score?",
                     choices=tuple(_points(o) for o in options),
                     right=frozenset({_points(answer)}), why=why)
+
+
+# --- discard -----------------------------------------------------------------------------------
+
+
+def _build_discard(task: Task) -> TaskView:
+    cards = _cards(task, "cards")
+    try:
+        bid = parse_bid(task.need("bid"))
+    except TrainerError as e:
+        raise TaskError(f":task[discard]: {e}") from None
+    if bid.misere or bid.trump is None:
+        raise TaskError(":task[discard]: the discard habit is taught for a trump contract")
+    n = RULES.kitty_size
+    if len(cards) != 10 + n:
+        raise TaskError(f":task[discard]: the declarer holds {10 + n} cards after the kitty")
+    order = CardOrder(trump=bid.trump)
+    thrown = choose_discard(cards, bid, RULES)
+    kept_out = [c for c in thrown if order.is_trump(c) or c.rank is Rank.ACE]
+    voids = [s for s in Suit if s is not bid.trump
+             and any(order.effective_suit(c) is s for c in cards)
+             and all(c in thrown for c in cards if order.effective_suit(c) is s)]
+    if kept_out or not voids:
+        raise TaskError(":task[discard]: in this hand the habit does not keep every trump and "
+                        "ace and make a void")
+    void_words = " and ".join(s.noun for s in voids)
+    why = (f"Throw {_listing(thrown)}: every trump and every ace stay, and you hold no "
+           f"{void_words}, so when {void_words} are led you may trump. The other cards thrown "
+           "are the lowest of the next shortest side suits.")
+    return TaskView(prompt=task.get("ask") or f"{bid.pretty}: click the {n} cards to discard.",
+                    choices=tuple(c.code for c in cards), right=frozenset(c.code for c in thrown),
+                    cards=cards, multi=True, order=order, why=why, note=_trump_note(order))
+
+
+# --- can_call ----------------------------------------------------------------------------------
+
+
+def _auction(task: Task) -> Auction:
+    dealer = Seat(task.get("dealer") or "W")
+    calls = [parse_call(c) for c in (task.get("calls") or "").split()]
+    return Auction(RULES, dealer, calls)
+
+
+def _call_words(call: Bid | str) -> str:
+    return "pass" if isinstance(call, str) else f"bid {call.pretty}"
+
+
+def _calls_so_far(auction: Auction) -> str:
+    """``West deals. North bids 6♥, East passes.``"""
+    words = []
+    for i, call in enumerate(auction.calls):
+        if auction.sat_out(i):
+            continue
+        seat = SEAT_NAMES[auction.seat_of_call(i)]
+        words.append(f"{seat} passes" if isinstance(call, str) else f"{seat} bids {call.pretty}")
+    head = f"{SEAT_NAMES[auction.dealer]} deals."
+    return head + (" " + ", ".join(words) + "." if words else " No call yet.")
+
+
+def _build_can_call(task: Task) -> TaskView:
+    try:
+        auction = _auction(task)
+        call = parse_call(task.need("call"))
+    except (TrainerError, ValueError) as e:
+        raise TaskError(f":task[can_call]: {e}") from None
+    seat = auction.to_call
+    if seat is None:
+        raise TaskError(":task[can_call]: the auction is over")
+    reason = auction.why_not(call)
+    answer = "Yes" if reason is None else "No"
+    if reason is None:
+        why = f"Yes: {SEAT_NAMES[seat]} may {_call_words(call)} now."
+        if isinstance(call, Bid) and auction.high_bid is not None:
+            why += f" {_cap(call.pretty)} is higher than {auction.high_bid.pretty}."
+        if call == parse_bid("MIS"):
+            why += " Someone has bid seven, so misère may be bid."
+    else:
+        why = f"No: {reason.replace(' 6', ' 6').strip()}."
+        for bid in (b for b in [call, auction.high_bid] if isinstance(b, Bid)):
+            why = why.replace(bid.code, bid.pretty)
+        why = why.replace("MIS", "misère")
+    return TaskView(prompt=task.get("ask") or f"It is {SEAT_NAMES[seat]}'s turn. May "
+                    f"{SEAT_NAMES[seat]} {_call_words(call)} now?",
+                    choices=("Yes", "No"), right=frozenset({answer}), why=why,
+                    note=_calls_so_far(auction))
 
 
 # --- choose ------------------------------------------------------------------------------------
@@ -527,6 +680,10 @@ def _fact_higher_bid(task: Task) -> tuple[str, tuple[str, ...], str, str]:
     except TrainerError as e:
         raise TaskError(f":task[choose] higher_bid: {e}") from None
     high, low = (a, b) if is_higher(a, b, RULES) else (b, a)
+    if a.misere or b.misere:
+        return ("Which bid is higher?", (a.pretty, b.pretty), high.pretty,
+                f"{_cap(high.pretty)} is higher than {low.pretty}: misère sits above every "
+                "7-bid and below every 8-bid, open misère above 10♦ and below 10♥.")
     return ("Which bid is higher?", (a.pretty, b.pretty), high.pretty,
             f"{high.pretty} is higher than {low.pretty}: more tricks is higher, and with the "
             "same number of tricks the suits rank ♠ ♣ ♦ ♥ then no trumps.")
@@ -540,9 +697,88 @@ def _fact_bid_value(task: Task) -> tuple[str, tuple[str, ...], str, str]:
     value = bid_value(bid, RULES)
     options = sorted({value, value + 20 if value < 500 else value - 40, value - 20
                       if value > 40 else value + 40, value + 100 if value < 420 else value - 100})
+    if bid.misere:
+        return (f"How many points is {bid.pretty} worth?", tuple(str(o) for o in options),
+                str(value), f"{_cap(bid.pretty)} is worth {value}, made or lost.")
     return (f"How many points is {bid.pretty} worth?", tuple(str(o) for o in options),
             str(value), f"6♠ is 40; each suit step adds 20 (♠ ♣ ♦ ♥ NT) and each trick more "
             f"adds 100, so {bid.pretty} is {value}.")
+
+
+def _fact_who_calls(task: Task) -> tuple[str, tuple[str, ...], str, str]:
+    auction = _auction(task)
+    seat = auction.to_call
+    if seat is None:
+        raise TaskError(":task[choose] who_calls: the auction is over")
+    out = [s for s in RULES.seats if s is not seat and s is not None
+           and any(auction.seat_of_call(i) is s and c == "P" for i, c in enumerate(auction.calls))]
+    why = (f"Calling goes clockwise from the dealer's left: "
+           f"{' → '.join(SEAT_NAMES[s] for s in auction.seat_order)}.")
+    if out:
+        why += (f" {_listing_words([SEAT_NAMES[s] for s in out])} passed and may not bid again, "
+                f"so the turn goes to {SEAT_NAMES[seat]}.")
+    else:
+        why += f" Next is {SEAT_NAMES[seat]}."
+    return (f"{_calls_so_far(auction)} Who calls next?", tuple(SEAT_NAMES.values()),
+            SEAT_NAMES[seat], why)
+
+
+def _listing_words(names: list[str]) -> str:
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+
+
+def _fact_declarer(task: Task) -> tuple[str, tuple[str, ...], str, str]:
+    auction = _auction(task)
+    declarer, contract = auction.declarer, auction.contract
+    if declarer is None or contract is None:
+        raise TaskError(":task[choose] declarer: the auction is not over with a contract")
+    return (f"{_calls_so_far(auction)} The auction is over. Who is the declarer?",
+            tuple(SEAT_NAMES.values()), SEAT_NAMES[declarer],
+            f"The others all passed after {SEAT_NAMES[declarer]}'s {contract.pretty}: it is the "
+            f"contract, and {SEAT_NAMES[declarer]} is the declarer.")
+
+
+def _fact_kitty_seen(task: Task) -> tuple[str, tuple[str, ...], str, str]:
+    return ("Who sees the kitty cards?",
+            ("Everyone", "The declarer and partner", "Only the declarer", "Nobody"),
+            "Only the declarer",
+            "The declarer picks up the kitty without showing it; the partner does not see it "
+            "either.")
+
+
+def _fact_discard_count(task: Task) -> tuple[str, tuple[str, ...], str, str]:
+    n = RULES.kitty_size
+    return (f"You hold ten cards and pick up the {n}-card kitty. How many cards do you discard?",
+            ("0", "1", str(n), "5") if n != 5 else ("0", "1", "3", "5"), str(n),
+            f"You hold {10 + n} cards and discard {n} face down, back to ten: one for each "
+            "trick. They may be cards that came from the kitty.")
+
+
+def _fact_joker_lead_suits(task: Task) -> tuple[str, tuple[str, ...], str, str]:
+    suits = nameable_suits(Seat.S, (), CardOrder(), RULES)
+    every = "Any suit: spades, clubs, diamonds or hearts"
+    answer = every if len(suits) == len(Suit) else ", ".join(s.noun for s in suits)
+    return ("At no trumps you lead the joker. Which suit may you name?",
+            (every, "Only a suit you hold", "Only a suit not yet led", "Only hearts"), answer,
+            "By the rule book you name any suit you like, even one you hold no card of; the "
+            "others must follow that suit if they can, and the joker wins.")
+
+
+def _fact_misere_partner(task: Task) -> tuple[str, tuple[str, ...], str, str]:
+    return ("In misère, what does the declarer's partner do?",
+            ("Plays as usual", "Lays their hand down and takes no part",
+             "Takes the kitty", "Leads to the first trick"),
+            "Lays their hand down and takes no part",
+            "The misère declarer plays alone against the two opponents: the partner's hand is "
+            "laid down and plays no card.")
+
+
+def _fact_open_misere_shown(task: Task) -> tuple[str, tuple[str, ...], str, str]:
+    after = RULES.open_misere_reveal == "after_first_trick"
+    right = "After the first trick" if after else "Before the first lead"
+    return ("In open misère, when are the declarer's cards laid face up?",
+            ("Never", "Before the first lead", "After the first trick", "At the end of the hand"),
+            right, f"{right}, the declarer's cards are shown to everyone for the rest of the hand.")
 
 
 FACTS: dict[str, Fact] = {
@@ -556,6 +792,13 @@ FACTS: dict[str, Fact] = {
     "tricks_in_hand": _fact_tricks_in_hand,
     "higher_bid": _fact_higher_bid,
     "bid_value": _fact_bid_value,
+    "who_calls": _fact_who_calls,
+    "declarer": _fact_declarer,
+    "kitty_seen": _fact_kitty_seen,
+    "discard_count": _fact_discard_count,
+    "joker_lead_suits": _fact_joker_lead_suits,
+    "misere_partner": _fact_misere_partner,
+    "open_misere_shown": _fact_open_misere_shown,
 }
 """The facts a ``choose`` task may ask, each computed from the engine or the rule book."""
 
@@ -578,6 +821,8 @@ KINDS: dict[str, Callable[[Task], TaskView]] = {
     "legal": _build_legal,
     "winner": _build_winner,
     "score": _build_score,
+    "discard": _build_discard,
+    "can_call": _build_can_call,
     "choose": _build_choose,
 }
 
