@@ -32,6 +32,8 @@ from trainer.generate.records import PlayPuzzle, load_play_puzzles
 from trainer.lessons.registry import TOPICS
 from trainer.notation import parse_play
 from trainer.progress import ProgressStore
+from trainer.ui.data.lesson_files import load_lessons
+from trainer.ui.data.lesson_steps import steps_of
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "streamlit_app.py"
@@ -228,7 +230,8 @@ STEP_CAPTION_JS = ("() => Array.from(document.querySelectorAll('[data-testid=\"s
 # --- the tests ---------------------------------------------------------------------------------
 
 
-def test_create_learner_and_answer_a_lesson(page: Page, server: str, shots: Path) -> None:
+def test_create_learner_and_answer_a_lesson(page: Page, server: str, shots: Path,
+                                            store_path: Path) -> None:
     open_page(page, server)
     expect(page.get_by_role("heading", name="Five Hundred trainer")).to_be_visible()
     page.get_by_label("New learner").fill("Ann")
@@ -237,7 +240,12 @@ def test_create_learner_and_answer_a_lesson(page: Page, server: str, shots: Path
     assert "learner=Ann" in page.url
     snap(page, shots, "home")
 
-    # lessons 1-4 open at their steps (tests/test_ui_steps.py); lesson 5 at its practice
+    # a lesson in steps opens at its practice once its steps are done (the steps are walked
+    # in tests/test_ui_steps.py)
+    store = ProgressStore(store_path)
+    bidding = next(lesson for lesson in load_lessons() if lesson.id == "bidding")
+    store.set_setting(store.learner("Ann"), "step_stars",
+                      {"bidding": [2] * len(steps_of(bidding.body))})
     open_page(page, f"{server}/learn?learner=Ann&lesson=bidding")
     practice = page.get_by_role("heading", name="Practice")
     expect(practice).to_be_visible()
