@@ -373,12 +373,14 @@ class GuidedWalk:
         best = analysis.best_plays
         value = analysis.values[play]
         if play in best:
-            text = f"{play_text(play)[0].upper()}{play_text(play)[1:]}: a best card."
+            text = (f"{play_text(play)[0].upper()}{play_text(play)[1:]}: a good card, as good "
+                    f"as any you hold here (even if the trick is lost).")
             right = True
         else:
             lost = abs(analysis.best - value)
             text = (f"{play_text(play)[0].upper()}{play_text(play)[1:]} costs your side "
-                    f"{lost} trick{'s' if lost != 1 else ''} against best play. "
+                    f"{lost} trick{'s' if lost != 1 else ''}, if everyone plays their best from "
+                    f"here. "
                     + self._reason(best[0]))
             right = False
         notes = len(self.trick_notes)

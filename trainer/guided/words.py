@@ -65,9 +65,9 @@ def trumps_answer(hand: Sequence[Card], chosen: Suit) -> tuple[bool, str]:
     best = best_suit(hand)
     lines = [f"With {s.symbol} {s.noun} as trumps you would hold {trumps_text(hand, s)}."
              for s in sorted(SUITS, key=lambda s: -len(trump_cards(hand, s)))]
-    why = (f"{best.noun.capitalize()} is your best trump suit: the most trumps, and the "
-           "highest ones. Remember the joker and both jacks of the same colour count as "
-           "trumps too.")
+    why = (f"{best.noun.capitalize()} is your best trump suit by the trainer's simple count "
+           "of the tricks each suit would bring (more trumps, and higher ones, count more). "
+           "Remember the joker and both jacks of the same colour count as trumps too.")
     return chosen is best, " ".join([why, *lines])
 
 

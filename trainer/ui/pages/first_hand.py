@@ -165,7 +165,7 @@ def _trumps(walk: GuidedWalk) -> None:
 def _count(walk: GuidedWalk) -> None:
     suit = walk.best_suit
     st.markdown(red_suits(f"Say {suit.symbol} {suit.noun} are trumps. **How many trumps do you "
-                          "hold, counting the joker and both bowers?**"))
+                          "hold, counting the joker and any bowers?**"))
     _hand(walk, suit if walk.feedback is not None else None)
     if walk.feedback is None:
         with st.container(horizontal=True, key="guided_counts"):

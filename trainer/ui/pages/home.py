@@ -248,9 +248,9 @@ def render() -> None:
     _where_you_are()
     st.subheader("What the trainer offers")
     st.markdown(
-        "- **Learn**: nine short lessons, step by step, and an optional tenth on the "
-        "variants: the pack, the bowers, following suit, winning tricks, bidding, the kitty, "
-        "the joker at no trumps, misère and scoring. Each lesson ends with practice "
+        "- **Learn**: nine short lessons on the rules, step by step, an optional tenth on "
+        "the variants, and five on strategy (valuing a hand, declarer play, the joker at no "
+        "trumps, misère, defence) with worked examples. Each lesson ends with practice "
         "questions dealt fresh every time, with the reason behind every answer. A lesson is "
         "mastered once each of its topics is, and comes back now and then for a short "
         "review.\n"
