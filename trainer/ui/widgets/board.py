@@ -25,6 +25,20 @@ OWN_WIDTH = 56
 """Card width of the learner's hand."""
 SHOWN = 0.55
 """The part of each card of a fanned hand left showing (its corner index stays visible)."""
+SHOWN_LONG = 0.4
+"""The same for a hand of more than `LONG` cards (a whole hand, in the guided first hand), so
+that two side hands and the trick fit on a laptop's line."""
+LONG = 6
+
+
+def fan_share(cards: int) -> float:
+    """The part of each card left showing in a fan of ``cards`` cards."""
+    return SHOWN_LONG if cards > LONG else SHOWN
+
+
+def fan_width(cards: int, width: int) -> int:
+    """The width in pixels of a fan of ``cards`` cards ``width`` wide."""
+    return width + max(cards - 1, 0) * round(width * fan_share(cards))
 TRICK_WIDTH = 48
 FELT = "#e8f3ec"
 
@@ -63,7 +77,7 @@ def fan_html(cards: Sequence[Card], order: CardOrder, *, label: str, width: int,
     """A hand as overlapping cards in `CardOrder.display_key` order (trumps first, bowers at
     their head), each card's left part (rank and suit) showing; every card keeps its own
     screen-reader label."""
-    step = round(width * SHOWN)
+    step = round(width * fan_share(len(cards)))
     items = "".join(
         f'<div style="margin-left:{0 if i == 0 else step - width}px;flex:0 0 auto">'
         f"{card_svg(card, order, width=width, mark_trumps=mark_trumps)}</div>"
@@ -204,7 +218,10 @@ def board_html(state: PlayState, learner: Seat, *, you: bool = True, live: bool 
     if len(where) < 4:  # not a four-seat table: the trick, then the hands in a column
         parts = [trick, *(panel(s) for s in state.rules.seats)]
         return f'<div role="region" aria-label="the table">{"".join(parts)}</div>'
-    side = "flex:1 1 150px;min-width:0"
+    def side(seat: Seat) -> str:  # wide enough for the whole fan, else it runs under the trick
+        needed = fan_width(len(state.hands.get(seat) or ()), SIDE_WIDTH) + 4
+        return f"flex:1 1 {max(150, needed)}px;min-width:0"
+
     centred = "display:flex;justify-content:center"
     return (
         NARROW_STYLE +
@@ -212,9 +229,9 @@ def board_html(state: PlayState, learner: Seat, *, you: bool = True, live: bool 
         'gap:4px;margin-bottom:0.5rem">'
         f'<div style="{centred}">{panel(where["top"])}</div>'
         '<div style="display:flex;flex-wrap:wrap;gap:10px;align-items:stretch">'
-        f'<div style="{side}">{panel(where["left"])}</div>'
+        f'<div style="{side(where["left"])}">{panel(where["left"])}</div>'
         f'<div class="fh-trick" style="flex:1 1 210px;min-width:0">{trick}</div>'
-        f'<div style="{side}">{panel(where["right"])}</div>'
+        f'<div style="{side(where["right"])}">{panel(where["right"])}</div>'
         "</div>"
         + (f'<div style="{centred}">{panel(where["bottom"])}</div>' if bottom else "")
         + "</div>"
