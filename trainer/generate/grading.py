@@ -251,7 +251,5 @@ def played_out(state: PlayState, line: Sequence[Play], solver: Solver) -> tuple[
 
 def main_line_story(puzzle: PlayPuzzle) -> list[TrickStory]:
     """The recorded solution as tricks, for "show solution"."""
-    state = puzzle.position.to_state()
-    plays = [p for d in puzzle.solution for p in d.line]
-    return tell_line(state, plays)
+    return tell_line(puzzle.position.to_state(), puzzle.main_line_from(0))
 

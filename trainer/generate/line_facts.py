@@ -84,11 +84,6 @@ def after_trick(trick: TrickFact) -> PlayState:
     return work
 
 
-def trick_of_card(facts: Sequence[TrickFact], card: Card) -> TrickFact | None:
-    """The trick of ``facts`` in which ``card`` was played, or None."""
-    return next((t for t in facts if any(p.card == card for p in t.plays)), None)
-
-
 def wins_with(facts: Sequence[TrickFact], card: Card) -> TrickFact | None:
     """The trick of ``facts`` won by ``card``, or None."""
     return next((t for t in facts if t.winning.card == card), None)
@@ -114,16 +109,6 @@ def trumps_held(state: PlayState, seats: set[Seat]) -> dict[Seat, list[Card]]:
     trumps = {s: sorted((c for c in held(state, s) if order.is_trump(c)),
                         key=order.power, reverse=True) for s in state.seats if s in seats}
     return {s: cards for s, cards in trumps.items() if cards}
-
-
-def higher_held(state: PlayState, card: Card, seats: set[Seat]) -> list[tuple[Seat, Card]]:
-    """The cards of ``card``'s effective suit, ranking above it, that ``seats`` hold in
-    ``state``, highest first."""
-    order = state.order
-    suit = order.effective_suit(card)
-    found = [(s, c) for s in seats for c in held(state, s)
-             if order.effective_suit(c) is suit and order.power(c) > order.power(card)]
-    return sorted(found, key=lambda sc: order.power(sc[1]), reverse=True)
 
 
 class LinePair:

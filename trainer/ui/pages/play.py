@@ -395,8 +395,8 @@ def _solution_steps(attempt: PlayAttempt) -> None:
     """The solution's main line stepped through on the table, from the puzzle's position."""
     puzzle = attempt.puzzle
     st.markdown("**The solution**, trick by trick:")
-    plays = [p for d in puzzle.solution for p in d.line]
-    steps = line_steps(puzzle.position.to_state(), plays, attempt.session.learner)
+    steps = line_steps(puzzle.position.to_state(), puzzle.main_line_from(0),
+                       attempt.session.learner)
     draw_stepper(steps, step_key(attempt, "solution"), attempt.session.learner)
 
 
