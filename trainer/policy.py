@@ -23,6 +23,18 @@ tricks), and a hand worth only six passes. At a raise turn (``raise_reopens``) t
 picks a higher bid in its best strain, or passes.
 `choose_discard` keeps trumps and aces and discards to make voids: it throws the side suits
 with the fewest cards first, lowest cards first (RULES.md §4: any three cards).
+
+`choose_play` plays a card by rules of thumb, seeing only its own cards and the cards played:
+- leading: the highest trump while the opponents may still hold trumps, when it is the best
+  trump left (declarer's side in a trump contract); else a "master" (the best card left in its
+  suit); else the lowest card of its longest side suit (no trumps: its longest suit);
+- following: when partner is winning the trick with the best card left in that suit, or plays
+  last and is winning, the lowest card; else the cheapest card that wins the trick as it stands
+  (second hand plays low unless it holds the master); else the lowest card, from the shortest
+  side suit when discarding;
+- misère: the declarer plays the highest card that loses the trick as it stands (the highest
+  card when none loses); the defenders play their lowest card;
+- a free joker led names the first suit the rules allow.
 """
 
 from __future__ import annotations
@@ -31,8 +43,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from trainer.bidding import MISERE, Auction, Bid
-from trainer.cards import JOKER, SUITS, Card, Rank, Suit
-from trainer.rules import CardOrder, RuleSet, Strain
+from trainer.cards import JOKER, SUITS, Card, Rank, Seat, Suit
+from trainer.play import PlayState
+from trainer.rules import CardOrder, Play, RuleSet, Strain
 
 PARTNER_TRICKS = {2: 2.0, 3: 1.0, 4: 2.0, 6: 3.0}
 
@@ -142,3 +155,87 @@ def choose_discard(cards: Sequence[Card], contract: Bid, rules: RuleSet) -> tupl
         rest = sorted(keep_first, key=lambda c: (c.is_joker, order.is_trump(c), order.power(c)))
         candidates += rest[: n - len(candidates)]
     return tuple(candidates[:n])
+
+
+def _low(plays: Sequence[Play], order: CardOrder) -> Play:
+    """The lowest play; among equals the one from the shortest suit (to make a void)."""
+    suits = Counter(order.effective_suit(p.card) for p in plays)
+    return min(plays, key=lambda p: (order.power(p.card) + (100 if p.card.is_joker else 0)
+                                     + (50 if order.is_trump(p.card) else 0),
+                                     suits[order.effective_suit(p.card)]))
+
+
+def _masters(plays: Sequence[Play], order: CardOrder, gone: set[Card],
+             pack: Sequence[Card]) -> list[Play]:
+    """The plays of a card that no unplayed card of its suit beats (by `CardOrder.power`)."""
+    out = []
+    for p in plays:
+        suit = order.effective_suit(p.card)
+        if p.card.is_joker and order.free_joker:
+            out.append(p)
+            continue
+        higher = [c for c in pack if c not in gone and c != p.card
+                  and order.effective_suit(c) == suit and order.power(c) > order.power(p.card)]
+        if not higher:
+            out.append(p)
+    return out
+
+
+def choose_play(state: PlayState) -> Play:
+    """The card this policy plays for the seat to move in ``state`` (module docstring), from
+    what that seat sees: its own cards and the cards played. Raises `ValueError` when the hand
+    is over."""
+    legal = state.legal_plays()
+    seat = state.to_play
+    if not legal or seat is None:
+        raise ValueError("play: the hand is over")
+    if len(legal) == 1:
+        return legal[0]
+    order, trick, rules, declarer = state.order, state.trick, state.rules, state.declarer
+    gone = {p.card for t in state.history for p in t.plays} | {p.card for p in trick}
+    pack = rules.pack
+    if state.contract is not None and state.contract.misere:
+        if seat is not declarer:
+            return _low(legal, order)
+        if not trick:
+            return _low(legal, order)
+        win = order.trick_winner(trick)
+        losing = [p for p in legal if order.trick_winner([*trick, p]) == win]
+        return max(losing or legal, key=lambda p: order.power(p.card))
+    if not trick:
+        return _lead(legal, order, gone, pack, rules, seat, declarer)
+    win = order.trick_winner(trick)
+    if state.trick_seats()[win] in set(rules.side_of(seat)) - {seat}:
+        card = trick[win].card
+        last = len(trick) == len(state.seats) - 1
+        if last or _masters([Play(card)], order, gone - {card}, pack):
+            return _low(legal, order)
+    winners = [p for p in legal if order.trick_winner([*trick, p]) == len(trick)]
+    if not winners:
+        return _low(legal, order)
+    if len(trick) == 1 and len(state.seats) > 2 and not _masters(winners, order, gone, pack):
+        return _low(legal, order)  # second hand low
+    return min(winners, key=lambda p: (p.card.is_joker, order.is_trump(p.card),
+                                        order.power(p.card)))
+
+
+def _lead(legal: Sequence[Play], order: CardOrder, gone: set[Card], pack: Sequence[Card],
+          rules: RuleSet, seat: Seat, declarer: Seat | None) -> Play:
+    """`choose_play`'s lead (module docstring)."""
+    mine = {p.card for p in legal}
+    masters = _masters(legal, order, gone, pack)
+    if order.trump is not None and declarer is not None and seat in rules.side_of(declarer):
+        trumps_out = any(c not in gone and c not in mine and order.is_trump(c) for c in pack)
+        top = [p for p in masters if order.is_trump(p.card)]
+        if trumps_out and top:
+            return max(top, key=lambda p: order.power(p.card))
+    side = [p for p in masters if not order.is_trump(p.card) and not p.card.is_joker]
+    if side:
+        return max(side, key=lambda p: order.power(p.card))
+    plain = [p for p in legal if not order.is_trump(p.card) and not p.card.is_joker]
+    if not plain:
+        return min(legal, key=lambda p: (p.card.is_joker, order.power(p.card)))
+    length = Counter(order.effective_suit(p.card) for p in plain)
+    longest = max(length, key=lambda s: (length[s], -SUITS.index(s) if s else 0))
+    return min((p for p in plain if order.effective_suit(p.card) is longest),
+               key=lambda p: order.power(p.card))
