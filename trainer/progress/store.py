@@ -495,6 +495,14 @@ class ProgressStore:
             self._report(f"setting {key!r} of {learner.name} is unreadable; the default is used")
             return default
 
+    def get_setting_text(self, learner: Learner, key: str) -> str | None:
+        """The learner's setting ``key`` as stored (its JSON text), or None when unset: for a
+        caller that reports an unreadable value itself (a saved game) rather than default it."""
+        with self._connect() as db:
+            row = db.execute("SELECT value FROM settings WHERE learner_id = ? AND key = ?",
+                             (learner.id, key)).fetchone()
+        return None if row is None else str(row["value"])
+
     def set_setting(self, learner: Learner, key: str, value: Any) -> None:
         with self._write() as db:
             db.execute("INSERT OR REPLACE INTO settings VALUES (?, ?, ?)",

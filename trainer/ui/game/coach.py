@@ -1,0 +1,106 @@
+"""The coach: what a normal-level bot would do at the learner's decision, and why, in a
+sentence (`hint`); and how many points a card the learner is about to play loses on average
+against the best card (`card_cost`), for "Flag costly cards". No Streamlit: the page lends a
+solver (`trainer.ui.data.solver_access.solver_lock`) around these calls.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from trainer.bidding import Bid
+from trainer.bots import BUDGETS, Level, card_layouts, card_values, decide
+from trainer.cards import Seat
+from trainer.game import GameHand, Phase
+from trainer.generate.explain import play_text
+from trainer.rules import Play
+from trainer.solver import Solver
+
+COACH = Level.NORMAL
+COSTLY = 20.0
+"""Points lost on average, against the best card, from which a card is flagged as costly."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The coach's choice (a call, discard or card code) and the sentence saying why."""
+
+    choice: str
+    text: str
+
+
+def _points(x: float) -> str:
+    return f"{x:+.0f}"
+
+
+def _call_hint(hand: GameHand, seed: str) -> Hint:
+    call = decide(hand, COACH, seed).call
+    assert call is not None
+    bid = call if isinstance(call, Bid) else None
+    what = f"bid {bid.pretty}" if bid is not None else "pass"
+    if hand.rules.players == 4:
+        why = (f"it dealt the unseen cards {BUDGETS[COACH].call_layouts} ways, played each "
+               "contract out double dummy, and this call scored best on average")
+    else:
+        why = "it counts the tricks your hand should take in each suit and bids what it expects"
+    return Hint(bid.code if bid is not None else "P", f"A normal-level bot would {what} here: "
+                f"{why}.")
+
+
+def _discard_hint(hand: GameHand, seed: str) -> Hint:
+    discard = decide(hand, COACH, seed).discard
+    assert discard is not None
+    cards = [c.pretty for c in discard]
+    named = ", ".join(cards[:-1]) + " and " + cards[-1] if len(cards) > 1 else "".join(cards)
+    if hand.rules.players == 4:
+        why = ("it tried the likely discards on dealt layouts of the unseen cards and kept the "
+               "hand that scored best on average")
+    else:
+        why = "it keeps trumps and high cards and throws short, low side suits to make voids"
+    return Hint(" ".join(c.code for c in discard), f"A normal-level bot would discard {named}: "
+                f"{why}.")
+
+
+def _card_hint(hand: GameHand, seat: Seat, seed: str, solver: Solver) -> Hint:
+    legal = hand.legal_plays()
+    if len(legal) == 1:
+        return Hint(legal[0].code, f"Only {play_text(legal[0])} can be played.")
+    layouts = card_layouts(hand, BUDGETS[COACH].card_layouts)
+    values = card_values(hand, seat, layouts, random.Random(f"hint:{seed}:{len(hand.plays)}"),
+                         solver)
+    best, second = values[0], values[1]
+    text = (f"A normal-level bot would play {play_text(best.play)}: over {layouts} layouts of "
+            f"the cards you cannot see it scores {_points(best.score)} points on average for "
+            f"your side, ")
+    if round(best.score) == round(second.score):
+        text += f"as much as {play_text(second.play)}, the next choice."
+    else:
+        text += (f"against {_points(second.score)} for {play_text(second.play)}, the next "
+                 "best.")
+    return Hint(best.play.code, text)
+
+
+def hint(hand: GameHand, seat: Seat, seed: str, solver: Solver) -> Hint:
+    """The coach's advice to ``seat``, whose decision it is in ``hand``. Raises `ValueError`
+    when it is not ``seat``'s turn."""
+    if hand.to_act is not seat:
+        raise ValueError(f"hint: it is not {seat}'s turn")
+    if hand.phase is Phase.AUCTION:
+        return _call_hint(hand, seed)
+    if hand.phase is Phase.EXCHANGE:
+        return _discard_hint(hand, seed)
+    return _card_hint(hand, seat, seed, solver)
+
+
+def card_cost(hand: GameHand, seat: Seat, play: Play, seed: str, solver: Solver) -> float:
+    """The points ``play`` loses on average against the best card, over layouts of what
+    ``seat`` cannot see (computed before the card is played; 0 for the only legal card)."""
+    legal = hand.legal_plays()
+    if len(legal) <= 1:
+        return 0.0
+    layouts = card_layouts(hand, BUDGETS[COACH].card_layouts)
+    values = card_values(hand, seat, layouts, random.Random(f"cost:{seed}:{len(hand.plays)}"),
+                         solver)
+    chosen = next((v.score for v in values if v.play == play), values[-1].score)
+    return max(0.0, values[0].score - chosen)
