@@ -13,12 +13,15 @@ placed in a layer (`test_every_module_has_a_layer`).
    discards), ``trainer.policy`` (the simple bidding and discard policies the simulation and
    the generators use), ``trainer.progress`` (the learner store, ratings, review),
    ``trainer.lessons`` (the lesson questions), ``trainer.guided`` (the guided first hand's
-   steps), ``trainer.strategy_questions`` (the strategy lessons' practice).
+   steps), ``trainer.strategy_questions`` (the strategy lessons' practice), ``trainer.bots``
+   (the bots: sampling and solving), ``trainer.review`` (grading a played hand, importing
+   hand records).
 3. The solver: ``trainer.solver`` (the double-dummy search, its Python API and its ``solve``
    command).
 4. The engine: ``trainer.cards``, ``rules``, ``bidding``, ``play``, ``scoring``, ``notation``,
    ``two_player``, ``notation_two``, ``codes``, ``position``, ``errors``, ``cli_input``
-   (reading a CLI argument or stdin) and the ``trainer`` package itself.
+   (reading a CLI argument or stdin), ``game`` (whole hands and games) and the ``trainer``
+   package itself.
 
 A module imports its own layer and the layers below it only, and the import graph of the
 modules has no cycle, within a layer either. Every import counts: at the top of a module or
@@ -47,12 +50,13 @@ ENGINE = ["trainer.cards", "trainer.rules", "trainer.bidding", "trainer.play",
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("entry points", ("trainer.__main__", "trainer.ui")),
     ("services", ("trainer.generate", "trainer.simulate", "trainer.policy", "trainer.progress",
-                  "trainer.lessons", "trainer.guided", "trainer.strategy_questions")),
+                  "trainer.lessons", "trainer.guided", "trainer.strategy_questions",
+                  "trainer.bots", "trainer.review")),
     ("solver", ("trainer.solver",)),
     ("engine", ("trainer", "trainer.cards", "trainer.rules", "trainer.bidding", "trainer.play",
                 "trainer.scoring", "trainer.notation", "trainer.two_player",
                 "trainer.notation_two", "trainer.codes", "trainer.position", "trainer.errors",
-                "trainer.cli_input")),
+                "trainer.cli_input", "trainer.game")),
 )
 """(layer name, the modules and packages in it), top layer first (module docstring)."""
 INDEPENDENT = (("trainer.__main__", "trainer.ui"),)

@@ -58,8 +58,9 @@ class PlayValue:
     scores: tuple[float, ...]
 
 
-def _solvable(state: PlayState, seat: Seat) -> PlayState:
-    """An all-pass hand gets a stand-in contract the solver can count (`ALL_PASS_STANDIN`)."""
+def solvable_state(state: PlayState, seat: Seat) -> PlayState:
+    """``state``, or for an all-pass hand a copy with a stand-in contract the solver can count
+    (`ALL_PASS_STANDIN`), ``seat`` standing in as its declarer."""
     if state.contract is not None:
         return state
     new = state.copy()
@@ -80,7 +81,7 @@ def layout_values(state: PlayState, seat: Seat, solver: Solver) -> dict[Play, tu
     ours = contract is None or seat in state.rules.side_of(state.declarer)  # type: ignore[arg-type]
     if contract is not None and contract.misere:
         return _misere_values(state, seat, solver, ours)
-    solvable = _solvable(state, seat)
+    solvable = solvable_state(state, seat)
     done = _done_tricks(state, seat)
     values = solver.analyse(solvable).values
     out: dict[Play, tuple[float, int]] = {}

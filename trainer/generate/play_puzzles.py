@@ -37,9 +37,9 @@ from trainer.cards import JOKER, Seat, deal
 from trainer.generate.goals import Goal, Verdicts
 from trainer.generate.play_steps import (  # noqa: F401 (only_move: the tests import it here)
     DEFAULT_ATTEMPTS,
-    _finish,
     declare,
     find_moment,
+    finish_puzzle,
     only_move,
 )
 from trainer.generate.records import PlayPuzzle
@@ -103,7 +103,7 @@ def generate_play_puzzle(seed: int, solver: Solver | None = None,
         found = _attempt(rng, kind, rules, solver, theme)
         if found is not None:
             state, seat, goal, text = found
-            puzzle = _finish(seed, kind, state, seat, goal, text, solver, theme)
+            puzzle = finish_puzzle(seed, kind, state, seat, goal, text, solver, theme)
             if theme is None or theme in puzzle.themes:
                 return puzzle
     return None

@@ -225,7 +225,10 @@ def contract_type(contract: Bid) -> str:
     return "no_trumps" if contract.trump is None else "suit"
 
 
-def _finish(seed, kind, state, seat, goal, text, solver, theme=None) -> PlayPuzzle:
+def finish_puzzle(seed, kind, state, seat, goal, text, solver, theme=None) -> PlayPuzzle:
+    """The verified play puzzle for ``seat`` at ``state`` with ``goal`` (its words ``text``):
+    the main line, every decision's right cards, themes, rating and write-up, id
+    ``p{seed:07d}``. Used by the bank generators and for a learner's personal puzzles."""
     line = main_line(state, seat, goal, solver)
     first = line.decisions[0]
     assert state.contract is not None and state.declarer is not None

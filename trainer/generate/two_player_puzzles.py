@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from trainer.cards import JOKER, Seat, deal
 from trainer.generate.goals import Goal
-from trainer.generate.play_steps import DEFAULT_ATTEMPTS, _finish, declare, find_moment
+from trainer.generate.play_steps import DEFAULT_ATTEMPTS, declare, find_moment, finish_puzzle
 from trainer.generate.records import PlayPuzzle
 from trainer.play import PlayState
 from trainer.rules import RuleSet, preset_name
@@ -72,7 +72,7 @@ def generate_table_puzzle(seed: int, solver: Solver | None, rules: RuleSet
         found = _attempt(rng, kind, rules, solver)
         if found is not None:
             state, seat, goal, text = found
-            puzzle = _finish(seed, kind, state, seat, goal, text, solver)
+            puzzle = finish_puzzle(seed, kind, state, seat, goal, text, solver)
             return replace(puzzle, generator={**puzzle.generator,
                                               "rules": preset_name(rules)})
     return None

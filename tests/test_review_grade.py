@@ -1,0 +1,145 @@
+"""The hand review (`trainer.review.grade`) and personal puzzles (`trainer.review.puzzles`) on
+hands whose double-dummy costs are known: every other card is played on the solver's line, and
+South gives away a known number of tricks once."""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import replace
+
+import pytest
+
+from trainer.bots import card_values
+from trainer.cards import Seat, deal
+from trainer.game import GameHand, HandRecord
+from trainer.generate.play_steps import puzzle_goal
+from trainer.policy import choose_discard
+from trainer.review.grade import move_accuracy, review_hand
+from trainer.review.puzzles import personal_puzzle, puzzle_id
+from trainer.rules import ruleset
+from trainer.solver import Solver
+
+SOLVER = Solver()
+RULES = ruleset(None)
+
+
+def blunder_hand(seed: int, blunder_trick: int) -> tuple[HandRecord, int, int]:
+    """A 4-player hand: North bids 7NT and all pass, the kitty by the policy, every card on the
+    solver's line except South's first card from trick ``blunder_trick`` on that can lose
+    tricks, which loses the most. Returns the record, that play's index and the tricks lost
+    (index -1 when South never had such a card)."""
+    d = deal(seed, dealer=Seat.W)
+    hand = GameHand(RULES, d)
+    hand.call("7NT")  # North, the dealer's left, bids; everyone passes
+    for _ in range(3):
+        hand.call("P")
+    hand.exchange(choose_discard(hand.kitty_pool(), hand.contract, RULES))
+    blunder_at, lost = -1, 0
+    while not hand.is_over:
+        state = hand.state
+        legal = state.legal_plays()
+        if (blunder_at < 0 and hand.to_act is Seat.S and len(legal) > 1
+                and len(state.history) + 1 >= blunder_trick):
+            analysis = SOLVER.analyse(state)
+            worst = max(legal, key=lambda p: abs(analysis.best - analysis.values[p]))
+            loss = abs(analysis.best - analysis.values[worst])
+            if loss:
+                blunder_at, lost = len(hand.plays), loss
+                hand.play(worst)
+                continue
+        hand.play(SOLVER.principal_line(state)[0])
+    return hand.to_record(), blunder_at, lost
+
+
+@pytest.fixture(scope="module")
+def blundered() -> tuple[HandRecord, int, int]:
+    for seed in range(40):
+        record, at, lost = blunder_hand(seed, 3)
+        if at >= 0:
+            return record, at, lost
+    raise AssertionError("no deal gave South a costly card")
+
+
+def test_the_double_dummy_cost_is_the_tricks_given_away(blundered) -> None:
+    record, at, lost = blundered
+    review = review_hand(record, Seat.S, layouts=6, solver=SOLVER)
+    cards = [d for d in review.decisions if d.kind == "card"]
+    assert len(cards) == 10  # South plays a card to every trick of a no-trump hand
+    costly = [d for d in cards if d.dd_cost]
+    assert [(d.action_index, d.dd_cost) for d in costly] == [(at, float(lost))]
+    assert costly[0].chosen == record.plays[at].code
+    assert costly[0].line and costly[0].line[0] != costly[0].chosen
+    calls = [d for d in review.decisions if d.kind == "call"]
+    assert [d.chosen for d in calls] == ["P"]  # South's one call
+    assert calls[0].cost >= 0 and calls[0].band in ("best", "good", "inaccuracy", "mistake",
+                                                    "blunder")
+
+
+def test_forced_cards_are_listed_and_left_out_of_the_accuracy(blundered) -> None:
+    record, _, _ = blundered
+    review = review_hand(record, Seat.S, layouts=6, solver=SOLVER)
+    replay = GameHand(RULES, record.deal)
+    for code in record.calls:
+        replay.auction_call_turn(code)
+    replay.exchange(record.discard)
+    forced = []
+    for play in record.plays:
+        if replay.to_act is Seat.S:
+            forced.append(len(replay.legal_plays()) == 1)
+        replay.play(play)
+    assert [d.forced for d in review.decisions if d.kind == "card"] == forced
+    unforced = [move_accuracy(d.cost) for d in review.decisions if not d.forced]
+    assert review.accuracy == pytest.approx(sum(unforced) / len(unforced))
+
+
+def test_the_average_cost_is_the_bots_values_on_the_same_layouts(blundered) -> None:
+    record, at, _ = blundered
+    review = review_hand(record, Seat.S, layouts=6, solver=SOLVER, seed=5)
+    decision = next(d for d in review.decisions if d.action_index == at and d.kind == "card")
+    hand = GameHand.from_record(record, upto=at)
+    values = card_values(hand, Seat.S, 6, random.Random(f"5:card:{at}"), SOLVER)
+    chosen = next(v for v in values if v.play == record.plays[at])
+    assert decision.best == values[0].play.code
+    assert decision.cost == pytest.approx(values[0].score - chosen.score)
+
+
+def test_lichess_accuracy_formula() -> None:
+    assert move_accuracy(0) == pytest.approx(99.9999, abs=1e-3)
+    assert move_accuracy(100) == pytest.approx(103.1668 * math.exp(-0.04354 * 25) - 3.1669)
+    assert move_accuracy(1000) == 0.0
+
+
+def test_a_hand_that_stops_part_way_is_reviewed_as_far_as_it_goes(blundered) -> None:
+    record, _, _ = blundered
+    part = replace(record, plays=record.plays[:13])  # three tricks and a lead
+    review = review_hand(part, Seat.S, layouts=4, solver=SOLVER)
+    south = [i for i in range(13) if GameHand.from_record(part, upto=i).to_act is Seat.S]
+    cards = [d for d in review.decisions if d.kind == "card"]
+    assert [d.action_index for d in cards] == south
+    assert [d.trick for d in cards] == [i // 4 + 1 for i in south]
+
+
+def test_a_costly_card_becomes_a_puzzle_where_it_is_wrong() -> None:
+    made = skipped = 0
+    for seed in range(12):
+        record, at, _ = blunder_hand(seed, 1)
+        if at < 0:
+            continue
+        review = review_hand(record, Seat.S, layouts=2, solver=SOLVER)
+        costly = next(d for d in review.decisions if d.dd_cost)
+        puzzle = personal_puzzle(record, costly, Seat.S, SOLVER)
+        state = GameHand.from_record(record, upto=at).state
+        analysis = SOLVER.analyse(state)
+        found = puzzle_goal(state, Seat.S, analysis.best)
+        if puzzle is None:  # no goal from here, or the card still reaches it
+            assert found is None or found[0].met_by(analysis.values[record.plays[at]])
+            skipped += 1
+            continue
+        made += 1
+        assert puzzle.id == puzzle_id(record, at)
+        assert personal_puzzle(record, costly, Seat.S, SOLVER) == puzzle
+        assert puzzle.goal == found[0] and puzzle.position.to_state().to_play is Seat.S
+        assert record.plays[at] not in puzzle.solution[0].right
+        assert puzzle.solution[0].right and puzzle.write_up
+    assert made >= 1 and made + skipped >= 6

@@ -1,0 +1,285 @@
+"""Reviewing a played hand, in the manner of Lichess's game review: every call, discard and card
+of one seat graded by what it cost.
+
+Each decision is valued from what the player could see at that moment, not by peeking at the
+hidden hands: a card over ``layouts`` layouts of the unseen cards fitting the auction and the
+play so far (`trainer.bots.card_values`, the bots' own method), a call by the bidding
+simulation and the discard by the discard search (`trainer.simulate`, 4 players). ``cost`` is
+the points lost on average against the best choice (the hand's score from the player's side,
+RULES.md §6). Beside it, for a card, ``dd_cost``: the tricks it lost double dummy with every
+card shown (`Solver.analyse` on the real layout), as `python -m trainer review` prints.
+
+Bands (`trainer.generate.bands.bid_band`, on the points lost): best (at most 5), good (20),
+inaccuracy (50), mistake (100), blunder (more). A decision with one legal choice is listed as
+``forced`` and left out of the accuracy.
+
+Accuracy: Lichess's per-move formula, ``103.1668 * exp(-0.04354 * d) - 3.1669`` clamped to
+0-100, where ``d`` stands for Lichess's drop in winning chances: here the points lost / 4 (a
+400-point swing, about a seven-level contract made or set, counts as the whole 100), averaged
+over the unforced decisions.
+
+The reason in words for a costly card comes from the puzzles' reasons
+(`trainer.generate.card_reasons`) when the real layout sets a goal the card misses (the
+contract made or beaten), else from the averages.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from trainer.bidding import Bid
+from trainer.bots.cards import PlayValue, card_values, solvable_state
+from trainer.cards import Card, Seat
+from trainer.errors import TrainerError
+from trainer.game.hand import GameHand, HandRecord, Phase
+from trainer.generate.bands import bid_band
+from trainer.generate.card_reasons import wrong_card_reasons
+from trainer.generate.grading import choice_text, played_out
+from trainer.generate.play_steps import puzzle_goal
+from trainer.play import PlayState
+from trainer.rules import Play
+from trainer.simulate import analyse_bid, analyse_discard
+from trainer.solver import Solver, default_solver
+
+Progress = Callable[[int, int], None]
+"""``progress(done, total)`` after each decision graded."""
+
+LAYOUTS = 20
+"""Layouts a decision is averaged over by default (the normal bot's)."""
+
+
+@dataclass(frozen=True)
+class DecisionReview:
+    """One decision graded (module docstring). ``number``: its index among the seat's
+    decisions; ``kind``: ``call``, ``discard`` or ``card``; ``trick``: 1-10 for a card;
+    ``chosen`` / ``best``: codes (``7H``, ``P``, ``AS KH 3C``, ``JK:H``); ``cost``: points lost
+    on average (>= 0); ``dd_cost``: tricks lost double dummy (cards only); ``line``: the best
+    choice's double-dummy line from here (codes, cards only); ``action_index``: index into the
+    record's calls (a call), ``len(calls)`` (the discard) or its plays (a card)."""
+
+    number: int
+    kind: str
+    trick: int | None
+    chosen: str
+    best: str
+    cost: float
+    dd_cost: float | None
+    band: str
+    line: tuple[str, ...]
+    reason: str
+    action_index: int
+    forced: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"number": self.number, "kind": self.kind, "trick": self.trick,
+                "chosen": self.chosen, "best": self.best, "cost": round(self.cost, 1),
+                "dd_cost": self.dd_cost, "band": self.band, "line": list(self.line),
+                "reason": self.reason, "action_index": self.action_index,
+                "forced": self.forced}
+
+
+@dataclass(frozen=True)
+class HandReview:
+    """A hand's review for ``seat``: its decisions in order and the accuracy (None when every
+    decision was forced)."""
+
+    seat: Seat
+    contract: str | None
+    declarer: Seat | None
+    decisions: tuple[DecisionReview, ...]
+    accuracy: float | None
+    assisted: bool = False
+    notes: tuple[str, ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat.value, "contract": self.contract,
+                "declarer": self.declarer.value if self.declarer else None,
+                "accuracy": None if self.accuracy is None else round(self.accuracy, 1),
+                "assisted": self.assisted, "notes": list(self.notes),
+                "decisions": [d.to_json() for d in self.decisions]}
+
+
+def move_accuracy(cost: float) -> float:
+    """Lichess's per-move accuracy for ``cost`` points lost (module docstring), 0-100."""
+    value = 103.1668 * math.exp(-0.04354 * max(0.0, cost) / 4) - 3.1669
+    return min(100.0, max(0.0, value))
+
+
+def review_hand(record: HandRecord, seat: Seat, layouts: int = LAYOUTS,
+                progress: Progress | None = None, solver: Solver | None = None,
+                seed: int | str = 0, assisted: bool = False) -> HandReview:
+    """Grade every decision of ``seat`` in ``record`` (module docstring); the hand may stop
+    part way (graded as far as it goes). Raises `TrainerError` if the record does not replay or
+    ``seat`` does not sit at its table."""
+    if seat not in record.rules.seats:
+        raise TrainerError(f"seat: {seat} does not sit at a {record.rules.players}-player table")
+    solver = solver or default_solver()
+    todo = _count_decisions(record, seat)
+    out: list[DecisionReview] = []
+    notes: list[str] = []
+    hand = GameHand(record.rules, record.deal)
+
+    def add(review: DecisionReview) -> None:
+        out.append(review)
+        if progress is not None:
+            progress(len(out), todo)
+
+    if record.calls:
+        for i, code in enumerate(record.calls):
+            auction = hand.auction
+            if auction.to_call is seat and auction.seat_of_call(len(auction.calls)) is seat:
+                graded = _grade_call(hand, seat, code, i, len(out), layouts, seed)
+                if graded is None:
+                    notes.append("Calls are graded at the 4-player table only.")
+                else:
+                    add(graded)
+            hand.auction_call_turn(code)
+    else:
+        if record.contract is None or record.declarer is None:
+            raise TrainerError("record: neither an auction nor a contract")
+        hand.set_contract(record.contract, record.declarer)
+        notes.append("The record has no auction: the calls are not graded.")
+    if hand.phase is Phase.EXCHANGE:
+        if not record.discard:
+            return _finish(seat, hand, out, notes, assisted)
+        if hand.declarer is seat:
+            graded = _grade_discard(hand, seat, record.discard, len(out), layouts, seed)
+            if graded is None:
+                notes.append("The discard is graded at the 4-player table only.")
+            else:
+                add(graded)
+        hand.exchange(record.discard, record.joker_suit)
+    for k, play in enumerate(record.plays):
+        if hand.to_act is seat:
+            add(_grade_card(hand, seat, play, k, len(out), layouts, seed, solver))
+        hand.play(play)
+    return _finish(seat, hand, out, notes, assisted)
+
+
+def _finish(seat: Seat, hand: GameHand, out: list[DecisionReview], notes: list[str],
+            assisted: bool) -> HandReview:
+    graded = [move_accuracy(d.cost) for d in out if not d.forced]
+    contract = hand.contract.code if hand.contract is not None else None
+    return HandReview(seat, contract, hand.declarer, tuple(out),
+                      sum(graded) / len(graded) if graded else None, assisted, tuple(notes))
+
+
+def _count_decisions(record: HandRecord, seat: Seat) -> int:
+    hand = GameHand(record.rules, record.deal)
+    count = 0
+    for code in record.calls:
+        auction = hand.auction
+        count += auction.to_call is seat and auction.seat_of_call(len(auction.calls)) is seat
+        hand.auction_call_turn(code)
+    if not record.calls and record.contract is not None and record.declarer is not None:
+        hand.set_contract(record.contract, record.declarer)
+    if hand.phase is Phase.EXCHANGE and record.discard:
+        count += hand.declarer is seat
+        hand.exchange(record.discard, record.joker_suit)
+    for play in record.plays:
+        count += hand.to_act is seat
+        hand.play(play)
+    return count
+
+
+def _grade_call(hand: GameHand, seat: Seat, code: str, index: int, number: int,
+                layouts: int, seed: int | str) -> DecisionReview | None:
+    if hand.rules.players != 4:
+        return None
+    calls = [c if isinstance(c, str) else c.code for c in hand.auction.calls]
+    legal = hand.auction.legal_calls()
+    analysis = analyse_bid(hand.deal.hands[seat], seat, hand.deal.dealer, calls, hand.rules,
+                           samples=layouts, seed=f"{seed}:call:{index}", workers=1)
+    best = analysis.best
+    chosen = analysis.value_of(code)
+    cost = max(0.0, best.ev - chosen.ev)
+    reason = ""
+    if cost > 5:
+        reason = (f"Over {analysis.samples} layouts of the other hands that fit the auction, "
+                  f"{_call_words(best.call)} scored {best.ev:+.0f} on average "
+                  f"({best.p_make:.0%} made) against {chosen.ev:+.0f} for "
+                  f"{_call_words(chosen.call)}.")
+    return DecisionReview(number, "call", None, chosen.call, best.call, cost, None,
+                          bid_band(cost), (), reason, index, forced=len(legal) == 1)
+
+
+def _call_words(code: str) -> str:
+    return "passing" if code == "P" else f"bidding {code}"
+
+
+def _grade_discard(hand: GameHand, seat: Seat, discard: tuple[Card, ...], number: int,
+                   layouts: int, seed: int | str) -> DecisionReview | None:
+    if hand.rules.players != 4:
+        return None
+    assert hand.contract is not None
+    calls = [c if isinstance(c, str) else c.code for c in hand.auction.calls]
+    analysis = analyse_discard(hand.kitty_pool(), hand.contract, seat, hand.deal.dealer,
+                               calls, hand.rules, samples=layouts, seed=f"{seed}:discard",
+                               workers=1, include=[discard], shortlist=6,
+                               shortlist_samples=max(4, layouts // 2), finalists=3)
+    best = analysis.best
+    mine = set(discard)
+    chosen = next(c for c in analysis.candidates if set(c.discard) == mine)
+    cost = max(0.0, best.ev - chosen.ev)
+    words = " ".join(c.code for c in best.discard)
+    reason = ""
+    if cost > 5:
+        reason = (f"Keeping the rest and discarding {words} scored {best.ev:+.0f} on average "
+                  f"over {analysis.samples} layouts ({best.p_make:.0%} made) against "
+                  f"{chosen.ev:+.0f} ({chosen.p_make:.0%}).")
+    return DecisionReview(number, "discard", None, " ".join(c.code for c in discard), words,
+                          cost, None, bid_band(cost), (), reason, len(calls))
+
+
+def _grade_card(hand: GameHand, seat: Seat, play: Play, index: int, number: int,
+                layouts: int, seed: int | str, solver: Solver) -> DecisionReview:
+    state = hand.state
+    assert state is not None
+    trick = len(state.history) + 1
+    legal = state.legal_plays()
+    if len(legal) == 1:
+        return DecisionReview(number, "card", trick, play.code, play.code, 0.0, 0.0, "best",
+                              (), "", index, forced=True)
+    values = card_values(hand, seat, layouts, random.Random(f"{seed}:card:{index}"), solver)
+    by_play = {v.play: v for v in values}
+    best, chosen = values[0], by_play[play]
+    cost = max(0.0, best.score - chosen.score)
+    real = solvable_state(state, seat)
+    analysis = solver.analyse(real)
+    dd_best = analysis.best
+    dd_cost = float(abs(dd_best - analysis.values[play]))
+    dd_pick = best.play if analysis.values[best.play] == dd_best else analysis.best_plays[0]
+    line = played_out(real, [dd_pick], solver)
+    reason = _card_reason(real, seat, play, chosen, best, dd_pick, line, dd_cost, solver)
+    return DecisionReview(number, "card", trick, play.code, best.play.code, cost, dd_cost,
+                          bid_band(cost), tuple(p.code for p in line), reason, index)
+
+
+def _card_reason(state: PlayState, seat: Seat, play: Play, chosen: PlayValue, best: PlayValue,
+                 dd_pick: Play,
+                 line: tuple[Play, ...], dd_cost: float, solver: Solver) -> str:
+    """The first puzzle reason when the real layout sets a goal the card misses; else the
+    averages in a sentence; "" for a card as good as the best."""
+    if best.play == play and dd_cost == 0:
+        return ""
+    if dd_cost >= 1 and state.contract is not None and isinstance(state.contract, Bid):
+        analysis = solver.analyse(state)
+        goal = puzzle_goal(state, seat, analysis.best)
+        if goal is not None and not goal[0].met_by(analysis.values[play]):
+            right = analysis.best_plays
+            try:
+                reasons = wrong_card_reasons(state, seat, goal[0], play,
+                                             played_out(state, [play], solver), right,
+                                             dd_pick, line, solver)
+            except TrainerError:
+                reasons = []
+            if reasons:
+                return reasons[0].text
+    if best.score - chosen.score <= 5:
+        return ""
+    return (f"On average over the layouts you could have faced, {choice_text(best.play)} "
+            f"scored {best.score:+.0f} and {choice_text(play)} {chosen.score:+.0f}.")
