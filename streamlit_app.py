@@ -23,6 +23,8 @@ PAGES = [
             url_path="bidding"),
     st.Page("trainer/ui/pages/discard.py", title="Discard puzzles", icon=":material/swap_horiz:",
             url_path="discard"),
+    st.Page("trainer/ui/pages/game.py", title="Play a game", icon=":material/sports_esports:",
+            url_path="game"),
     st.Page("trainer/ui/pages/analyse.py", title="Analyse", icon=":material/calculate:",
             url_path="analyse"),
     st.Page("trainer/ui/pages/progress.py", title="Progress", icon=":material/monitoring:",

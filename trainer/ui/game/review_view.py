@@ -1,0 +1,255 @@
+"""A hand's review shown as Lichess shows a game review: the accuracy big, a table of the
+learner's decisions with their grades in colour, a chart of what each cost, and every mistake
+and blunder opened up: the better choice, its line played out on the board from the position
+before the decision, and the reason in words. "Replay from here" opens a practice copy of the
+hand at that point (`practice_from`), which is never saved into the game.
+
+The grading is `trainer.review.grade.review_hand`; it takes a few seconds a decision, so a
+review is computed once (under a progress bar, with a solver lent from the pool) and kept in
+the session by its key.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from trainer.bots import Level
+from trainer.cards import Seat
+from trainer.codes import parse_card, parse_play
+from trainer.errors import TrainerError
+from trainer.game import GameHand, HandRecord
+from trainer.generate.explain import play_text, seat_name
+from trainer.review.grade import DecisionReview, HandReview, review_hand
+from trainer.rules import CardOrder
+from trainer.ui.data.solver_access import solver_lock
+from trainer.ui.game.session import Table
+from trainer.ui.widgets.auction import call_text
+from trainer.ui.widgets.board import board_html
+from trainer.ui.widgets.cards import hand_html, red_suits, trick_html
+from trainer.ui.widgets.charts import MARGIN, PLOT_CONFIG
+
+REVIEWS_KEY = "game_reviews"
+"""Session key: the reviews computed so far, by review key."""
+BANDS = {
+    "best": ("Best", "#2e7d32"),
+    "good": ("Good", "#689f38"),
+    "inaccuracy": ("Inaccuracy", "#f9a825"),
+    "mistake": ("Mistake", "#ef6c00"),
+    "blunder": ("Blunder", "#c62828"),
+}
+FORCED = ("Only choice", "#9e9e9e")
+OPENED = ("mistake", "blunder")
+"""Bands whose decisions are opened up under the table."""
+
+
+def band_of(decision: DecisionReview) -> tuple[str, str]:
+    """The grade's label and colour."""
+    return FORCED if decision.forced else BANDS.get(decision.band, (decision.band, "#555"))
+
+
+def choice_words(kind: str, code: str) -> str:
+    """A decision's code in the game's words: ``"P"`` → ``Pass``, ``"7H"`` → ``7♥``,
+    ``"AS KH 3C"`` → ``A♠ K♥ 3♣``, ``"JK:H"`` → ``the joker (named ♥)``."""
+    try:
+        if kind == "call":
+            return call_text(code)
+        if kind == "discard":
+            return " ".join(parse_card(c).pretty for c in code.split())
+        return play_text(parse_play(code))
+    except (TrainerError, ValueError):
+        return code
+
+
+def when_words(decision: DecisionReview) -> str:
+    if decision.kind == "card":
+        return f"Trick {decision.trick}"
+    return "Auction" if decision.kind == "call" else "Discard"
+
+
+def decisions_table(review: HandReview) -> pd.DataFrame:
+    """One row a decision: when, the learner's choice, the best, the costs and the grade."""
+    rows = []
+    for d in review.decisions:
+        rows.append({
+            "When": when_words(d),
+            "Your choice": choice_words(d.kind, d.chosen),
+            "Best": choice_words(d.kind, d.best),
+            "Cost (points, average)": round(d.cost),
+            "Cost (tricks, all cards shown)": "" if d.dd_cost is None else f"{d.dd_cost:g}",
+            "Grade": band_of(d)[0],
+        })
+    return pd.DataFrame(rows, columns=["When", "Your choice", "Best", "Cost (points, average)",
+                                       "Cost (tricks, all cards shown)", "Grade"])
+
+
+def _grade_style(label: str) -> str:
+    colour = next((c for name, c in [*BANDS.values(), FORCED] if name == label), None)
+    return f"background-color:{colour};color:white;font-weight:600" if colour else ""
+
+
+def cost_figure(review: HandReview) -> go.Figure:
+    """The points each decision cost, one bar a decision in its grade's colour."""
+    labels = [f"{i + 1}. {when_words(d)}" for i, d in enumerate(review.decisions)]
+    fig = go.Figure(go.Bar(
+        x=labels, y=[round(d.cost, 1) for d in review.decisions],
+        marker_color=[band_of(d)[1] for d in review.decisions],
+        text=[band_of(d)[0] for d in review.decisions],
+        hovertemplate="%{x}: %{y:.0f} points (%{text})<extra></extra>"))
+    fig.update_layout(height=240, margin={**MARGIN, "t": 10}, yaxis_title="Points lost",
+                      xaxis={"tickangle": -45})
+    return fig
+
+
+# --- computing ---------------------------------------------------------------------------------
+
+
+def computed(key: str) -> HandReview | None:
+    got = st.session_state.get(REVIEWS_KEY, {}).get(key)
+    return got if isinstance(got, HandReview) else None
+
+
+def compute(key: str, record: HandRecord, seat: Seat, assisted: bool) -> HandReview | None:
+    """The review of ``seat`` in ``record`` (computed once, under a progress bar); None with
+    the reason shown when the record cannot be graded."""
+    done = computed(key)
+    if done is not None:
+        return done
+    with st.status("Reviewing the hand…", expanded=True) as status:
+        bar = st.progress(0.0, text="Grading each decision against what you could see")
+
+        def progress(graded: int, total: int) -> None:
+            bar.progress(min(1.0, graded / max(total, 1)),
+                         text=f"Graded {graded} of {total} decisions")
+
+        try:
+            with solver_lock():
+                review = review_hand(record, seat, progress=progress, assisted=assisted)
+        except TrainerError as e:
+            status.update(label="The hand could not be reviewed", state="error")
+            st.error(str(e), icon=":material/error:")
+            return None
+        status.update(label="The hand is reviewed", state="complete", expanded=False)
+    st.session_state.setdefault(REVIEWS_KEY, {})[key] = review
+    return review
+
+
+# --- showing -----------------------------------------------------------------------------------
+
+
+def practice_from(record: HandRecord, decision: DecisionReview, seat: Seat,
+                  level: Level = Level.NORMAL, seed: int = 0, number: int = 0) -> Table:
+    """A practice copy of the hand from the position before ``decision``, ``seat`` to act
+    (calls replayed up to it; the discard: the whole auction; a card: the plays before it)."""
+    if decision.kind == "card":
+        hand = GameHand.from_record(record, upto=decision.action_index)
+    else:
+        hand = GameHand(record.rules, record.deal)
+        if record.calls:
+            for code in record.calls[:decision.action_index]:
+                hand.auction_call_turn(code)
+        elif record.contract is not None and record.declarer is not None:
+            hand.set_contract(record.contract, record.declarer)
+    seen = len(hand.state.history) if hand.state is not None else 0
+    return Table(hand, seat, level, seed, None, number, seen)
+
+
+def _line_html(record: HandRecord, decision: DecisionReview, seat: Seat) -> str:
+    """The best choice's double-dummy line, trick by trick, each card under its player."""
+    hand = GameHand.from_record(record, upto=decision.action_index)
+    state = hand.state
+    if state is None or not decision.line:
+        return ""
+    work = state.copy()
+    parts = []
+    plays, seats = [], []
+    for code in decision.line:
+        try:
+            play = parse_play(code)
+            seats.append(work.to_play)
+            work.push(play)
+        except (TrainerError, ValueError):
+            break
+        plays.append(play)
+        if not work.trick:  # the trick is complete
+            captions = ["You" if s is seat else seat_name(s) for s in seats]
+            number = len(work.history)
+            parts.append(f'<div style="font-size:0.85rem;font-weight:600">Trick {number}</div>'
+                         + trick_html(plays, captions, state.order, width=40,
+                                      label=f"trick {number} of the best line"))
+            plays, seats = [], []
+    return "".join(parts)
+
+
+def _position(record: HandRecord, decision: DecisionReview, seat: Seat) -> None:
+    """The position before the decision, every hand shown."""
+    if decision.kind == "card":
+        hand = GameHand.from_record(record, upto=decision.action_index)
+        if hand.state is not None:
+            st.markdown(board_html(hand.state, seat, live=True), unsafe_allow_html=True)
+        return
+    hand = GameHand(record.rules, record.deal)
+    if decision.kind == "discard":
+        practice = practice_from(record, decision, seat).hand
+        contract = practice.contract
+        order = CardOrder(trump=contract.trump if contract else None)
+        cards = sorted(practice.kitty_pool(), key=order.display_key)
+        st.markdown(hand_html(cards, order, label="your cards and the kitty", width=48,
+                              mark_trumps=True), unsafe_allow_html=True)
+    else:
+        order = CardOrder(trump=None)
+        st.markdown(hand_html(sorted(hand.deal.hands[seat], key=order.display_key), order,
+                              label="your hand", width=48), unsafe_allow_html=True)
+
+
+def show(review: HandReview, record: HandRecord, key: str, on_replay: object = None) -> None:
+    """Draw ``review`` (module docstring). ``on_replay(table)``: opens a practice hand (None:
+    no "Replay from here" buttons)."""
+    seat = review.seat
+    left, right = st.columns([1, 2], vertical_alignment="center")
+    with left:
+        accuracy = "—" if review.accuracy is None else f"{review.accuracy:.0f}%"
+        st.metric("Accuracy", accuracy, help="How close your decisions came to the best, "
+                  "100% being the best every time (as Lichess counts it).")
+    with right:
+        contract = choice_words("call", review.contract) if review.contract else "no contract"
+        who = ("you" if review.declarer is seat else seat_name(review.declarer)) \
+            if review.declarer else "nobody"
+        st.markdown(red_suits(f"**{seat_name(seat)}'s decisions** · contract {contract} by "
+                              f"{who}"))
+        counts = {}
+        for d in review.decisions:
+            label = band_of(d)[0]
+            counts[label] = counts.get(label, 0) + 1
+        st.caption(" · ".join(f"{n} {label.lower()}" for label, n in counts.items()))
+        if review.assisted:
+            st.badge("Assisted: you took a hint in this hand", icon=":material/lightbulb:",
+                     color="orange")
+    for note in review.notes:
+        st.caption(note)
+    if not review.decisions:
+        st.info("There is nothing to grade: this seat made no decision in the hand.")
+        return
+    table = decisions_table(review)
+    st.dataframe(table.style.map(_grade_style, subset=["Grade"]), hide_index=True,
+                 width="stretch")
+    st.plotly_chart(cost_figure(review), config=PLOT_CONFIG, key=f"{key}:chart")
+    costly = [d for d in review.decisions if d.band in OPENED and not d.forced]
+    if not costly:
+        st.success("No mistake or blunder in this hand.", icon=":material/check_circle:")
+    for d in costly:
+        label, _ = band_of(d)
+        title = (f"{when_words(d)}: {choice_words(d.kind, d.chosen)}, a {label.lower()} "
+                 f"(about {d.cost:.0f} points)")
+        with st.expander(red_suits(title)):
+            st.markdown(red_suits(f"**Better: {choice_words(d.kind, d.best)}.** {d.reason}"))
+            _position(record, d, seat)
+            line = _line_html(record, d, seat)
+            if line:
+                st.markdown("**The best line, all cards shown:**")
+                st.markdown(line, unsafe_allow_html=True)
+            if callable(on_replay):
+                st.button("Replay from here", key=f"{key}:replay:{d.number}",
+                          icon=":material/replay:", on_click=on_replay,
+                          args=(record, d, seat))
