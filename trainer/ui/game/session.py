@@ -56,9 +56,12 @@ class Table:
 
     @classmethod
     def of_game(cls, game: Game, level: Level) -> Table:
-        """The game's hand in play, every trick so far counted as seen (a resumed game)."""
+        """The game's hand in play (a resumed game): between tricks, the last trick is shown
+        again before play goes on."""
         hand = game.hand
-        seen = len(hand.state.history) if hand.state is not None else 0
+        state = hand.state
+        seen = 0 if state is None else len(state.history) - (not state.trick and
+                                                             bool(state.history))
         return cls(hand, learner_seat(game.rules), level, game.seed, game, game.number, seen)
 
     @property

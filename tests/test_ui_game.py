@@ -1,0 +1,174 @@
+"""The "Play a game" page through AppTest: a new game at Easy level with a fixed seed played
+by clicking the first legal button until the hand's score shows; a reload (a new AppTest on the
+same store) resumes at the same point; a damaged saved game is one error line and a fresh
+start; the hint marks the hand as assisted; the hand's review opens; a hand record pasted in
+the import tab is reviewed, and a bad one is one error line."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from trainer.game import Game
+from trainer.progress import ProgressStore
+from trainer.ui.game.saved import GAME_SETTING, decode
+from trainer.ui.game.session import SEED_ENV
+
+APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
+PAGE = "trainer/ui/pages/game.py"
+LEARNER = "Ann"
+ACTIONS = ("game_call:", "play_card:", "game_go_on:")
+
+
+@pytest.fixture(autouse=True)
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "progress.sqlite3"
+    monkeypatch.setenv("TRAINER_DB", str(path))
+    monkeypatch.setenv(SEED_ENV, "7")
+    ProgressStore(path).learner(LEARNER)
+    return path
+
+
+def open_page() -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=180)
+    at.query_params["learner"] = LEARNER
+    at.run()
+    at.switch_page(PAGE).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def click(at: AppTest, key: str) -> None:
+    at.button(key=key).click().run()
+    assert not at.exception, at.exception
+
+
+def keys(at: AppTest) -> list[str]:
+    return [b.key for b in at.button if b.key and not b.disabled]
+
+
+def new_game(at: AppTest) -> None:
+    at.segmented_control(key="game_level").set_value("Easy").run()
+    click(at, "game_new")
+
+
+def step(at: AppTest) -> bool:
+    """The learner's next decision by its first legal button (the first cards for a discard);
+    False once the hand's score shows."""
+    live = keys(at)
+    if any(k.startswith("game_next_hand:") for k in live):
+        return False
+    key = next((k for k in live if k.startswith(ACTIONS)), None)
+    if key is None and at.pills:
+        at.pills[0].set_value(at.pills[0].options[:3]).run()
+        key = next(k for k in keys(at) if k.startswith("game_discard_go:"))
+    assert key is not None, f"no decision to make: {live}"
+    click(at, key)
+    return True
+
+
+def saved_game(db: Path) -> dict:
+    store = ProgressStore(db)
+    text = store.get_setting_text(store.learner(LEARNER), GAME_SETTING)
+    assert text is not None
+    return json.loads(text)
+
+
+def page_text(at: AppTest) -> str:
+    return "\n".join(m.value for m in at.markdown)
+
+
+def play_to_score(at: AppTest) -> None:
+    for _ in range(60):
+        if not step(at):
+            return
+    pytest.fail("the hand did not reach its score in 60 decisions")
+
+
+def test_a_hand_is_played_to_its_score_and_resumes_after_a_reload(db: Path) -> None:
+    at = open_page()
+    new_game(at)
+    assert "Hand 1" in page_text(at)
+    for _ in range(6):
+        step(at)
+    middle = saved_game(db)
+    # a reload resumes at the same point: the same actions, the same buttons to click
+    again = open_page()
+    assert any(b.key == "game_resume" for b in again.button)
+    click(again, "game_resume")
+    assert keys(again) == keys(at)
+    assert saved_game(db) == middle
+    play_to_score(again)
+    text = page_text(again)
+    assert "Points this hand:" in text and "Totals:" in text
+    game = Game.from_json(saved_game(db)["game"])
+    assert game.hand.is_over and game.number == 0
+    # the next hand: the dealer moves on, the first hand is listed with its Review button
+    click(again, next(k for k in keys(again) if k.startswith("game_next_hand:")))
+    game = Game.from_json(saved_game(db)["game"])
+    assert game.number == 1 and game.hand.deal.dealer != game.finished[0].deal.dealer
+    assert "Hand 2" in page_text(again)
+    assert any(k.startswith("game_review_hand:") for k in keys(again))
+
+
+def test_the_review_of_a_finished_hand_opens(db: Path) -> None:
+    at = open_page()
+    new_game(at)
+    play_to_score(at)
+    click(at, next(k for k in keys(at) if k.startswith("game_review:")))
+    assert [m.label for m in at.metric] == ["Accuracy"]
+    assert at.metric[0].value.endswith("%") or at.metric[0].value == "—"
+    assert any("Your choice" in str(d.value.columns.tolist()) for d in at.dataframe
+               if hasattr(d.value, "columns"))
+
+
+def test_a_damaged_saved_game_is_one_error_and_a_fresh_start(db: Path) -> None:
+    with sqlite3.connect(db) as con:
+        con.execute("INSERT OR REPLACE INTO settings SELECT id, ?, ? FROM learners "
+                    "WHERE name = ?", (GAME_SETTING, '{"version": 1, "game": {"seed": ',
+                                       LEARNER))
+    at = open_page()
+    assert len(at.error) == 1
+    assert "saved game could not be read" in at.error[0].value
+    assert not any(b.key == "game_resume" for b in at.button)
+    new_game(at)
+    assert not at.error
+    assert "Hand 1" in page_text(at)
+    assert Game.from_json(saved_game(db)["game"]).number == 0
+
+
+def test_a_saved_game_that_does_not_replay_is_reported_not_raised() -> None:
+    game = Game.new(Game.from_json({"seed": 1, "first_dealer": "W"}).rules, 1)
+    obj = {"version": 1, "level": "easy", "game": game.to_json()}
+    obj["game"]["hands"] = [{**obj["game"]["hands"][0], "calls": ["9Z"]}]
+    loaded = decode(json.dumps(obj))
+    assert loaded.game is None and loaded.problem is not None
+    assert "9Z" in loaded.problem
+
+
+def test_the_hint_marks_the_hand_assisted(db: Path) -> None:
+    at = open_page()
+    new_game(at)
+    hint = next(k for k in keys(at) if k.startswith("game_hint:"))
+    click(at, hint)
+    assert any(i.value.startswith("**Hint.** A normal-level bot would") for i in at.info)
+    assert saved_game(db)["game"]["assisted"] == [0]
+
+
+def test_a_pasted_record_is_reviewed_and_a_bad_one_is_one_line(db: Path) -> None:
+    game = Game.new(Game.from_json({"seed": 3, "first_dealer": "W"}).rules, 3)
+    from trainer.bots import Level, decide
+
+    while not game.hand.is_over:
+        decide(game.hand, Level.EASY, 0).apply(game.hand)
+    at = open_page()
+    at.text_area(key="game_import_text").input("not a hand record").run()
+    assert len(at.error) == 1
+    at.text_area(key="game_import_text").input(json.dumps(game.hand.to_record().to_json())).run()
+    assert not at.error
+    click(at, next(k for k in keys(at) if k.startswith("game_import_go:")))
+    assert [m.label for m in at.metric] == ["Accuracy"]
