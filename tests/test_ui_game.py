@@ -122,7 +122,7 @@ def test_the_review_of_a_finished_hand_opens(db: Path) -> None:
     click(at, next(k for k in keys(at) if k.startswith("game_review:")))
     assert [m.label for m in at.metric] == ["Accuracy"]
     assert at.metric[0].value.endswith("%") or at.metric[0].value == "—"
-    assert any("Your choice" in str(d.value.columns.tolist()) for d in at.dataframe
+    assert any("Points lost" in str(d.value.columns.tolist()) for d in at.dataframe
                if hasattr(d.value, "columns"))
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from trainer.game import Phase
+from trainer.game import GameHand, Phase
 from trainer.generate.explain import seat_name
 from trainer.rules import CardOrder
 from trainer.scoring import GameScore
@@ -25,6 +25,7 @@ from trainer.ui.game.scoreboard import (
 from trainer.ui.game.session import Table, side_name
 from trainer.ui.game.table import table_html
 from trainer.ui.widgets.auction import auction_table
+from trainer.ui.widgets.board import trick_panel
 from trainer.ui.widgets.cards import hand_html, red_suits
 from trainer.ui.widgets.charts import PLOT_CONFIG
 
@@ -40,10 +41,10 @@ def status_line(table: Table) -> str:
     if hand.contract is not None and hand.declarer is not None:
         who = "you" if hand.declarer is table.learner else seat_name(hand.declarer)
         parts.append(f"contract **{hand.contract.pretty}** by {who}")
-    if table.hand.state is not None and hand.contract is not None:
-        parts.append(f"the declarer's side has {hand.declarer_tricks()} of "
-                     f"{hand.contract.level or 0} tricks" if not hand.contract.misere else
-                     f"misère: the declarer has taken {hand.declarer_tricks()} tricks")
+    if hand.state is not None and hand.contract is not None:
+        taken = hand.declarer_tricks()
+        parts.append(f"misère: the declarer has taken {taken} tricks" if hand.contract.misere
+                     else f"tricks for the declarer's side: {taken} (bid {hand.contract.level})")
     return " · ".join(parts)
 
 
@@ -60,11 +61,26 @@ def _auction(table: Table, expanded: bool) -> None:
             st.dataframe(frame, hide_index=True)
 
 
+def score_caption(table: Table) -> None:
+    """The game's score before this hand, and who sits where."""
+    partners = [s for s in table.hand.rules.side_of(table.learner) if s is not table.learner]
+    seat = f"You sit {seat_name(table.learner)}" + (
+        f", {' and '.join(seat_name(s) for s in partners)} your partner"
+        + ("s" if len(partners) > 1 else "") if partners else "")
+    if table.game is None:
+        st.caption(seat + ".")
+        return
+    totals = " · ".join(f"{side_name(s, table.learner)} {v}"
+                        for s, v in table.game.score.scores.items())
+    st.caption(f"{seat}. Score: {totals}.")
+
+
 def in_play(table: Table) -> None:
     """The hand while it is being played: the bots move first, then the learner's decision."""
     turns.run_bots(table)
     hand = table.hand
     st.markdown(red_suits(status_line(table)))
+    score_caption(table)
     if hand.is_over:
         st.rerun()  # the bots finished the hand: show its score
     if hand.phase is Phase.AUCTION:
@@ -122,7 +138,12 @@ def hand_over(table: Table, on_next: object, on_replay: object) -> None:
     game = table.game
     state = hand.state
     if state is not None:
-        st.markdown(table_html(state, table.learner, live=False), unsafe_allow_html=True)
+        st.markdown(trick_panel(state, table.learner, live=False), unsafe_allow_html=True)
+        start = GameHand.from_record(hand.to_record(), upto=0).state
+        if start is not None:
+            with st.expander("Every hand as the play began"):
+                st.markdown(table_html(start, table.learner, live=False, open_hands=True),
+                            unsafe_allow_html=True)
     before = game.score if game is not None else GameScore.new(hand.rules)
     after = hand.score_into(before)
     summary = hand_summary(hand, table.number, before, after, table.learner)

@@ -68,20 +68,24 @@ def when_words(decision: DecisionReview) -> str:
     return "Auction" if decision.kind == "call" else "Discard"
 
 
+COLUMNS = ["When", "You", "Best", "Grade", "Points lost", "Tricks lost"]
+ROW_PX = 35
+"""Height of a table row, so the whole table shows without its own scroll bar."""
+
+
 def decisions_table(review: HandReview) -> pd.DataFrame:
     """One row a decision: when, the learner's choice, the best, the costs and the grade."""
     rows = []
     for d in review.decisions:
         rows.append({
             "When": when_words(d),
-            "Your choice": choice_words(d.kind, d.chosen),
+            "You": choice_words(d.kind, d.chosen),
             "Best": choice_words(d.kind, d.best),
-            "Cost (points, average)": round(d.cost),
-            "Cost (tricks, all cards shown)": "" if d.dd_cost is None else f"{d.dd_cost:g}",
             "Grade": band_of(d)[0],
+            "Points lost": round(d.cost),
+            "Tricks lost": "" if d.dd_cost is None else f"{d.dd_cost:g}",
         })
-    return pd.DataFrame(rows, columns=["When", "Your choice", "Best", "Cost (points, average)",
-                                       "Cost (tricks, all cards shown)", "Grade"])
+    return pd.DataFrame(rows, columns=COLUMNS)
 
 
 def _grade_style(label: str) -> str:
@@ -163,7 +167,8 @@ def _line_html(record: HandRecord, decision: DecisionReview, seat: Seat) -> str:
         return ""
     work = state.copy()
     parts = []
-    plays, seats = [], []
+    # the trick in progress starts with the cards already played to it
+    plays, seats = list(state.trick), list(state.trick_seats())
     for code in decision.line:
         try:
             play = parse_play(code)
@@ -175,11 +180,14 @@ def _line_html(record: HandRecord, decision: DecisionReview, seat: Seat) -> str:
         if not work.trick:  # the trick is complete
             captions = ["You" if s is seat else seat_name(s) for s in seats]
             number = len(work.history)
-            parts.append(f'<div style="font-size:0.85rem;font-weight:600">Trick {number}</div>'
-                         + trick_html(plays, captions, state.order, width=40,
-                                      label=f"trick {number} of the best line"))
+            parts.append(f'<div style="flex:0 0 auto;border:1px solid #ddd;border-radius:8px;'
+                         f'padding:4px 8px"><div style="font-size:0.8rem;font-weight:600">'
+                         f"Trick {number}</div>"
+                         + trick_html(plays, captions, state.order, width=34,
+                                      label=f"trick {number} of the best line") + "</div>")
             plays, seats = [], []
-    return "".join(parts)
+    return ('<div style="display:flex;flex-wrap:wrap;gap:8px;margin-bottom:0.5rem">'
+            + "".join(parts) + "</div>")
 
 
 def _position(record: HandRecord, decision: DecisionReview, seat: Seat) -> None:
@@ -233,7 +241,9 @@ def show(review: HandReview, record: HandRecord, key: str, on_replay: object = N
         return
     table = decisions_table(review)
     st.dataframe(table.style.map(_grade_style, subset=["Grade"]), hide_index=True,
-                 width="stretch")
+                 width="stretch", height=ROW_PX * (len(table) + 1) + 3)
+    st.caption("Points lost: on average over the layouts of the unseen cards you could have "
+               "faced. Tricks lost: with every card shown (double dummy).")
     st.plotly_chart(cost_figure(review), config=PLOT_CONFIG, key=f"{key}:chart")
     costly = [d for d in review.decisions if d.band in OPENED and not d.forced]
     if not costly:
