@@ -12,6 +12,7 @@ placed in a layer (`test_every_module_has_a_layer`).
    generators' CLI commands), ``trainer.simulate`` (sampling unseen cards for bids and
    discards), ``trainer.policy`` (the simple bidding and discard policies the simulation and
    the generators use), ``trainer.progress`` (the learner store, ratings, review),
+   ``trainer.review`` (importing hand records and grading their cards),
    ``trainer.lessons`` (the lesson questions), ``trainer.guided`` (the guided first hand's
    steps), ``trainer.strategy_questions`` (the strategy lessons' practice).
 3. The solver: ``trainer.solver`` (the double-dummy search, its Python API and its ``solve``
@@ -47,7 +48,8 @@ ENGINE = ["trainer.cards", "trainer.rules", "trainer.bidding", "trainer.play",
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("entry points", ("trainer.__main__", "trainer.ui")),
     ("services", ("trainer.generate", "trainer.simulate", "trainer.policy", "trainer.progress",
-                  "trainer.lessons", "trainer.guided", "trainer.strategy_questions")),
+                  "trainer.lessons", "trainer.guided", "trainer.strategy_questions",
+                  "trainer.review")),
     ("solver", ("trainer.solver",)),
     ("engine", ("trainer", "trainer.cards", "trainer.rules", "trainer.bidding", "trainer.play",
                 "trainer.scoring", "trainer.notation", "trainer.two_player",
