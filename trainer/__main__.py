@@ -100,6 +100,15 @@ def cmd_deal(args: argparse.Namespace) -> Any:
     return out
 
 
+def cmd_review(args: argparse.Namespace) -> Any:
+    """A hand record (PTN, PBN or the record JSON) to each card's double-dummy cost
+    (`trainer.review.dd.review_json`; README's CLI table)."""
+    from trainer.review.dd import review_json
+    from trainer.review.records import read_record
+
+    return review_json(read_record(read_input(args.file)))
+
+
 def cmd_legal(args: argparse.Namespace) -> Any:
     state = parse_position(read_input(args.file)).to_state()
     out = {"to_play": state.to_play.value if state.to_play else None,
@@ -139,6 +148,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("legal", help="a position's legal cards for the player to move")
     p.add_argument("file", nargs="?", help="position JSON file (default: stdin)")
     p.set_defaults(func=cmd_legal)
+
+    p = sub.add_parser("review", help="the double-dummy cost of every card of a hand record")
+    p.add_argument("file", nargs="?",
+                   help="hand record: Trickster PTN, PBN or record JSON (default: stdin)")
+    p.set_defaults(func=cmd_review)
 
     for register in _EXTRA_COMMANDS:
         register(sub)

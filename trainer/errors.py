@@ -31,6 +31,12 @@ class PositionError(TrainerError):
     """A position JSON that cannot be parsed or cannot arise in play (docs/DESIGN.md positions)."""
 
 
+class RecordError(TrainerError):
+    """A hand record (PTN, PBN or the trainer's record JSON) that cannot be read or replayed;
+    the message names the tag, e.g. ``Deal: hand 2 has 9 cards, expected 10``
+    (`trainer.review.records`)."""
+
+
 def shown(value: object, limit: int = 24) -> str:
     """``repr(value)`` for an error message, cut to about ``limit`` characters with "…" so a
     huge input (a 10 MB card code) never comes back whole in the message."""

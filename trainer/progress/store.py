@@ -63,6 +63,9 @@ CREATE TABLE IF NOT EXISTS lesson_reviews (
     learner_id INTEGER NOT NULL REFERENCES learners(id), lesson TEXT NOT NULL,
     mastered_on TEXT NOT NULL, last_review TEXT, card TEXT NOT NULL, due TEXT NOT NULL,
     PRIMARY KEY (learner_id, lesson));
+CREATE TABLE IF NOT EXISTS personal_puzzles (
+    learner_id INTEGER NOT NULL REFERENCES learners(id), id TEXT NOT NULL,
+    record TEXT NOT NULL, created TEXT NOT NULL, PRIMARY KEY (learner_id, id));
 CREATE TABLE IF NOT EXISTS settings (
     learner_id INTEGER NOT NULL REFERENCES learners(id), key TEXT NOT NULL,
     value TEXT NOT NULL, PRIMARY KEY (learner_id, key));
@@ -80,7 +83,7 @@ class NotAStoreError(StoreError):
 
 
 _TABLES = frozenset({"learners", "lessons", "attempts", "puzzle_ratings", "reviews", "settings",
-                     "lesson_topics", "lesson_reviews"})
+                     "lesson_topics", "lesson_reviews", "personal_puzzles"})
 log = logging.getLogger(__name__)
 
 

@@ -61,6 +61,7 @@ THEME_WORDS = {
     "short": "Short (2-3 tricks)",
     "long": "Long (4-6 tricks)",
     "one_decision": "One decision",
+    "from_your_games": "From your games",
     # bidding puzzles
     "opening": "Opening the bidding",
     "partner": "Partner has bid",

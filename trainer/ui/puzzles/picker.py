@@ -24,7 +24,9 @@ from typing import Any, Generic
 import streamlit as st
 
 from trainer.errors import TrainerError
+from trainer.generate.records import PlayPuzzle
 from trainer.progress import Learner, PuzzleResult, Rating
+from trainer.progress.personal import personal_puzzles
 from trainer.rules import PRESETS
 from trainer.ui.data.profile import LEARNER_KEY, STORE_ERRORS, current_learner, md, store
 from trainer.ui.data.puzzle_bank import (
@@ -138,11 +140,33 @@ def open_bank(kind: str, title: str, what: str) -> Bank[Any] | None:
     if current_learner() is None:
         st.caption("Your results are not saved: pick a name on Home to keep them.")
     bank: Bank[Any] = load_bank(kind=kind)
+    if kind == "play" and not bank.problem:
+        bank = with_personal(bank)
     if bank.problem or not bank.puzzles:
         st.warning(bank.problem or f"The {what} puzzle bank is empty.",
                    icon=":material/warning:")
         return None
     return fitting_bank(bank, kind)
+
+
+PERSONAL_THEME = "from_your_games"
+
+
+def with_personal(bank: Bank[Any]) -> Bank[Any]:
+    """The play bank with the learner's personal puzzles (from the reviews of their games) at
+    its end, tagged `PERSONAL_THEME`; a record that no longer reads is skipped."""
+    learner = current_learner()
+    if learner is None:
+        return bank
+    mine = []
+    for record in personal_puzzles(store(), learner):
+        try:
+            puzzle = PlayPuzzle.from_json(record)
+        except (TrainerError, KeyError, TypeError, ValueError):
+            continue
+        mine.append(replace(puzzle, themes=(*puzzle.themes, PERSONAL_THEME)))
+    known = {p.id for p in bank.puzzles}
+    return replace(bank, puzzles=bank.puzzles + tuple(p for p in mine if p.id not in known))
 
 
 @dataclass(frozen=True)
