@@ -93,3 +93,17 @@ def test_the_app_refuses_another_programs_database(tmp_path: Path, monkeypatch) 
     at.run()
     assert not at.exception, at.exception
     assert any("not a trainer store" in e.value for e in at.error)
+
+
+def test_a_setting_is_read_back_as_its_stored_text(tmp_path: Path) -> None:
+    """`get_setting_text` gives the stored JSON as it is, even when it does not parse (the saved
+    game reports that itself), and None for a setting never saved."""
+    path = tmp_path / "store.sqlite3"
+    store = ProgressStore(path)
+    learner = store.learner("Cy")
+    assert store.get_setting_text(learner, "game") is None
+    store.set_setting(learner, "game", {"a": 1})
+    assert store.get_setting_text(learner, "game") == '{"a": 1}'
+    with sqlite3.connect(path) as con:
+        con.execute("UPDATE settings SET value = '{oops' WHERE key = 'game'")
+    assert store.get_setting_text(learner, "game") == "{oops"

@@ -13,8 +13,10 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from trainer.game import Game
+from trainer.bots import Level, decide
+from trainer.game import Game, GameHand
 from trainer.progress import ProgressStore
+from trainer.review.records import read_record
 from trainer.ui.game.saved import GAME_SETTING, decode
 from trainer.ui.game.session import SEED_ENV
 
@@ -161,8 +163,6 @@ def test_the_hint_marks_the_hand_assisted(db: Path) -> None:
 
 def test_a_pasted_record_is_reviewed_and_a_bad_one_is_one_line(db: Path) -> None:
     game = Game.new(Game.from_json({"seed": 3, "first_dealer": "W"}).rules, 3)
-    from trainer.bots import Level, decide
-
     while not game.hand.is_over:
         decide(game.hand, Level.EASY, 0).apply(game.hand)
     at = open_page()
@@ -172,3 +172,14 @@ def test_a_pasted_record_is_reviewed_and_a_bad_one_is_one_line(db: Path) -> None
     assert not at.error
     click(at, next(k for k in keys(at) if k.startswith("game_import_go:")))
     assert [m.label for m in at.metric] == ["Accuracy"]
+
+
+def test_a_trickster_record_is_read_and_its_declarer_offered(db: Path) -> None:
+    text = (Path(__file__).parent / "data" / "records" / "suit_4p.ptn").read_text()
+    record = read_record(text)
+    declarer = GameHand.from_record(record, upto=0).declarer
+    at = open_page()
+    at.text_area(key="game_import_text").input(text).run()
+    assert not at.error
+    assert at.selectbox[0].value is declarer
+    assert any(k.startswith("game_import_go:") for k in keys(at))

@@ -2,15 +2,13 @@
 Cards exports it, or the trainer's own JSON), the seat to review (the declarer by default),
 then the same review as for a hand played here.
 
-The record is read by `trainer.review.records.read_record`; until that reader is installed,
-only the trainer's own JSON records are read. A record that will not read is one line in
-``st.error``.
+The record is read by `trainer.review.records.read_record`; a record that will not read is
+one line in ``st.error``.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 
 import streamlit as st
 
@@ -18,6 +16,7 @@ from trainer.cards import Seat
 from trainer.errors import TrainerError
 from trainer.game import GameHand, HandRecord
 from trainer.generate.explain import seat_name
+from trainer.review.records import read_record
 from trainer.ui.game import review_view
 from trainer.ui.widgets.cards import red_suits
 
@@ -28,22 +27,6 @@ MAX_BYTES = 1_000_000
 
 def read(text: str) -> HandRecord:
     """The hand record in ``text``; raises `TrainerError` with one line saying what is wrong."""
-    try:
-        from trainer.review.records import read_record
-    except ImportError:  # the PTN/PBN reader is not installed: the trainer's JSON only
-        try:
-            obj = json.loads(text)
-        except ValueError:
-            raise TrainerError("record: only the trainer's own JSON hand records can be read "
-                               "here for now") from None
-        if not isinstance(obj, dict):
-            raise TrainerError("record: the JSON is not a hand record") from None
-        try:
-            return HandRecord.from_json(obj)
-        except KeyError as e:
-            raise TrainerError(f"record: {e.args[0]} is missing") from None
-        except (TypeError, ValueError) as e:
-            raise TrainerError(f"record: {e}") from None
     return read_record(text)
 
 
