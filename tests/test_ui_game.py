@@ -126,6 +126,17 @@ def test_the_review_of_a_finished_hand_opens(db: Path) -> None:
     assert at.metric[0].value.endswith("%") or at.metric[0].value == "—"
     assert any("Points lost" in str(d.value.columns.tolist()) for d in at.dataframe
                if hasattr(d.value, "columns"))
+    # "Replay from here" opens a practice copy at the costly decision; the game is untouched
+    before = saved_game(db)
+    replay = next((k for k in keys(at) if ":replay:" in k), None)
+    assert replay is not None, "seed 7's first hand has a costly card to replay"
+    click(at, replay)
+    assert any("practice copy" in i.value for i in at.info)
+    assert any(k.startswith("play_card:") for k in keys(at))
+    step(at)
+    assert saved_game(db) == before
+    click(at, "game_practice_leave")
+    assert any(k.startswith("game_next_hand:") for k in keys(at))
 
 
 def test_a_damaged_saved_game_is_one_error_and_a_fresh_start(db: Path) -> None:
@@ -183,3 +194,21 @@ def test_a_trickster_record_is_read_and_its_declarer_offered(db: Path) -> None:
     assert not at.error
     assert at.selectbox[0].value is declarer
     assert any(k.startswith("game_import_go:") for k in keys(at))
+
+
+def test_flag_costly_cards_notes_a_costly_card_and_is_kept(db: Path) -> None:
+    at = open_page()
+    new_game(at)
+    at.checkbox(key="game_flag_costly").check().run()
+    notes = []
+    for _ in range(60):
+        if not step(at):
+            break
+        notes += [c.value for c in at.caption if "may have cost" in c.value]
+    assert notes, "seed 7's first hand has a card that loses 20 points or more"
+    assert all("see the review after the hand" in n for n in notes)
+    store = ProgressStore(db)
+    assert store.get_setting(store.learner(LEARNER), "game_flag_costly") is True
+    again = open_page()
+    click(again, "game_resume")
+    assert again.checkbox(key="game_flag_costly").value is True
