@@ -67,3 +67,30 @@ def test_the_play_page_serves_a_due_personal_puzzle_first(tmp_path: Path,
     assert at.query_params["puzzle"] == "u42"
     assert any("From your games" in m.value for m in at.markdown) or any(
         "From your games" in str(o) for s in at.multiselect for o in s.options)
+
+
+def test_a_reviews_costly_cards_are_kept_once(tmp_path: Path) -> None:
+    from test_review_grade import SOLVER, blunder_hand
+
+    from trainer.cards import Seat
+    from trainer.review.grade import review_hand
+    from trainer.review.puzzles import personal_puzzle
+    from trainer.ui.game.personal import keep_costly
+
+    store = ProgressStore(tmp_path / "s.db")
+    learner = store.learner("Ana")
+    for seed in range(12):
+        record, at, _ = blunder_hand(seed, 1)
+        if at < 0:
+            continue
+        review = review_hand(record, Seat.S, layouts=2, solver=SOLVER)
+        costly = [d for d in review.decisions if d.kind == "card" and d.dd_cost]
+        made = [p for p in (personal_puzzle(record, d, Seat.S, SOLVER) for d in costly) if p]
+        if made:
+            break
+    else:
+        raise AssertionError("no reviewed blunder made a puzzle")
+    assert keep_costly(review, record, Seat.S, store, learner) == len(made)
+    assert keep_costly(review, record, Seat.S, store, learner) == 0  # kept once
+    assert [r["id"] for r in personal_puzzles(store, learner)] == [p.id for p in made]
+    assert {p.id for p in made} <= {p for p, _ in store.review_queue(learner)}

@@ -14,8 +14,11 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from trainer.bots import Level, decide
+from trainer.cards import Seat
 from trainer.game import Game, GameHand
 from trainer.progress import ProgressStore
+from trainer.progress.personal import personal_puzzles
+from trainer.review.puzzles import personal_puzzle
 from trainer.review.records import read_record
 from trainer.ui.game.saved import GAME_SETTING, decode
 from trainer.ui.game.session import SEED_ENV
@@ -123,6 +126,20 @@ def test_the_review_of_a_finished_hand_opens(db: Path) -> None:
     play_to_score(at)
     click(at, next(k for k in keys(at) if k.startswith("game_review:")))
     assert [m.label for m in at.metric] == ["Accuracy"]
+    # every card that cost a trick double dummy and missed a goal is kept as a personal
+    # puzzle, in the review queue
+    game = Game.from_json(saved_game(db)["game"])
+    record = game.record(game.number)
+    store = ProgressStore(db)
+    learner = store.learner(LEARNER)
+    review = next(v for v in at.session_state["game_reviews"].values())
+    wanted = [personal_puzzle(record, d, Seat.S) for d in review.decisions
+              if d.kind == "card" and d.dd_cost]
+    ids = sorted(p.id for p in wanted if p is not None)
+    assert sorted(r["id"] for r in personal_puzzles(store, learner)) == ids
+    assert set(ids) <= {p for p, _ in store.review_queue(learner)}
+    if ids:
+        assert any("added to your puzzles" in i.value for i in at.info)
     assert at.metric[0].value.endswith("%") or at.metric[0].value == "—"
     assert any("Points lost" in str(d.value.columns.tolist()) for d in at.dataframe
                if hasattr(d.value, "columns"))

@@ -24,6 +24,7 @@ from trainer.generate.explain import play_text, seat_name
 from trainer.review.grade import DecisionReview, HandReview, review_hand
 from trainer.rules import CardOrder
 from trainer.ui.data.solver_access import solver_lock
+from trainer.ui.game.personal import keep_costly, say_kept
 from trainer.ui.game.session import Table
 from trainer.ui.widgets.auction import call_text
 from trainer.ui.widgets.board import board_html
@@ -134,7 +135,10 @@ def compute(key: str, record: HandRecord, seat: Seat, assisted: bool) -> HandRev
             status.update(label="The hand could not be reviewed", state="error")
             st.error(str(e), icon=":material/error:")
             return None
+        bar.progress(1.0, text="Keeping the costly positions as puzzles")
+        added = keep_costly(review, record, seat)
         status.update(label="The hand is reviewed", state="complete", expanded=False)
+    say_kept(added)
     st.session_state.setdefault(REVIEWS_KEY, {})[key] = review
     return review
 
