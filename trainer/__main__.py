@@ -118,6 +118,24 @@ def cmd_legal(args: argparse.Namespace) -> Any:
                                        "cards": out["cards"]}
 
 
+def cmd_match(args: argparse.Namespace) -> Any:
+    """Bots against bots in duplicate (`trainer.bots.match`), a progress bar on stderr."""
+    from tqdm import tqdm
+
+    from trainer.bots.levels import parse_level
+    from trainer.bots.match import check_match, run_match
+
+    ns, ew = parse_level(args.ns, "--ns"), parse_level(args.ew, "--ew")
+    rules = _rules(args)
+    jobs = args.jobs if args.jobs is not None else min(2, os.cpu_count() or 1)
+    check_match(args.deals, ns, ew, rules, jobs)
+    with tqdm(total=args.deals, desc="deals", unit="deal", file=sys.stderr,
+              disable=args.quiet) as bar:
+        result = run_match(args.deals, args.seed, ns, ew, rules, jobs,
+                           progress=lambda _: bar.update(1))
+    return result.to_json()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m trainer", description="Five Hundred trainer tools.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -153,6 +171,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", nargs="?",
                    help="hand record: Trickster PTN, PBN or record JSON (default: stdin)")
     p.set_defaults(func=cmd_review)
+
+    p = sub.add_parser("match", help="bots against bots in duplicate: two levels, each deal "
+                       "played twice with the seats swapped")
+    p.add_argument("--deals", required=True, type=int, help="deals to play")
+    p.add_argument("--seed", required=True, type=int, help="match seed (deals and decisions)")
+    p.add_argument("--ns", required=True, help="level at N/S at the first table: easy, normal, "
+                   "strong")
+    p.add_argument("--ew", required=True, help="level at E/W at the first table")
+    p.add_argument("--rules", help=rules_help + " (4 players)")
+    p.add_argument("--jobs", type=int, help="worker processes (default: up to 2 cores)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_match)
 
     for register in _EXTRA_COMMANDS:
         register(sub)

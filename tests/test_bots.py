@@ -1,0 +1,391 @@
+"""The bots (`trainer.bots`): layouts that fit what a seat has seen, legal decisions at every
+table, whole games to their end, a known ending valued right, and the `match` command."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from trainer.bidding import ladder, parse_bid
+from trainer.bots import (
+    BUDGETS,
+    Budget,
+    Level,
+    card_values,
+    choose_card,
+    decide,
+    sample_states,
+    shown_voids,
+    side_score,
+)
+from trainer.bots.match import MatchResult, play_deal
+from trainer.cards import JOKER, SUITS, Deal, Seat, deal
+from trainer.codes import parse_card
+from trainer.game import Game, GameHand, Phase
+from trainer.notation import parse_hand
+from trainer.rules import PRESETS, RuleSet, ruleset
+from trainer.scoring import GameScore
+from trainer.solver import Solver
+from trainer.two_player import TablePlayState
+
+TABLES: list[dict[str, Any]] = [
+    {"players": 2},
+    {"players": 3},
+    {},
+    {"preset": "american"},
+    {"deck": 45},
+    {"all_pass": "play_no_trumps"},
+    {"players": 6},
+    {"players": 6, "six_player_teams": "three_pairs"},
+    {"players": 6, "six_player_teams": "individual"},
+]
+
+
+def hand_for(rules: RuleSet, seed: int, contract: str | None, declarer_index: int,
+             discard_seed: int, nominate: bool) -> GameHand:
+    """A hand of deal ``seed`` with ``contract`` set for a declarer (None: every seat passes,
+    under ``all_pass="play_no_trumps"``), a random discard, the joker nominated if asked and
+    allowed."""
+    table = rules.seats
+    hand = GameHand(rules, deal(seed, rules.players, rules.deck, table[seed % len(table)]))
+    if contract is None:
+        while hand.phase is Phase.AUCTION:
+            hand.call("P")
+        return hand
+    declarer = table[declarer_index % len(table)]
+    hand.set_contract(parse_bid(contract), declarer)
+    pool = sorted(hand.kitty_pool(), key=str)
+    discard = random.Random(discard_seed).sample(pool, rules.kitty_size)
+    suit = None
+    if nominate and hand.may_nominate(discard) and JOKER in set(pool) - set(discard):
+        suit = SUITS[discard_seed % 4]
+    hand.exchange(discard, suit)
+    return hand
+
+
+@st.composite
+def hands_in_play(draw: Any) -> tuple[GameHand, Seat, int]:
+    rules = ruleset(dict(draw(st.sampled_from(TABLES))))
+    bids = [b.code for b in ladder(rules)]
+    if rules.all_pass == "play_no_trumps" and draw(st.booleans()):
+        contract = None
+    else:
+        contract = draw(st.sampled_from(bids))
+    hand = hand_for(rules, draw(st.integers(0, 10**6)), contract, draw(st.integers(0, 5)),
+                    draw(st.integers(0, 10**6)), draw(st.booleans()))
+    state = hand.state
+    assert state is not None
+    rng = random.Random(draw(st.integers(0, 10**6)))
+    for _ in range(draw(st.integers(0, 10 * len(state.seats) - 1))):
+        if state.is_over:
+            break
+        hand.play(rng.choice(hand.legal_plays()))
+    if hand.is_over:  # a misère set early ends no hand; only ten tricks do
+        hand = hand_for(rules, 1, "7S", 0, 1, False)
+    seat = draw(st.sampled_from(hand.state.seats))
+    return hand, seat, draw(st.integers(0, 10**6))
+
+
+def played_cards(state: Any) -> list:
+    return [p.card for t in state.history for p in t.plays] + [p.card for p in state.trick]
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands_in_play())
+def test_layouts_fit_what_the_seat_has_seen(case):
+    hand, seat, rng_seed = case
+    state = hand.state
+    rules = hand.rules
+    voids = shown_voids(state)
+    sitting_out = len(rules.seats) - len(state.seats)
+    for layout in sample_states(hand, seat, 4, random.Random(rng_seed)):
+        # the seat's own cards and every card played are as they are
+        assert sorted(layout.hands[seat], key=str) == sorted(state.hands[seat], key=str)
+        assert layout.history == state.history
+        assert list(layout.trick) == list(state.trick)
+        cards = played_cards(layout)
+        for other in state.seats:
+            assert len(layout.hands[other]) == len(state.hands[other])
+            cards += list(layout.hands[other])
+            if other is not seat:
+                shown = voids[other]
+                assert all(state.order.effective_suit(c) not in shown
+                           for c in layout.hands[other]), (other, shown)
+        if isinstance(state, TablePlayState):
+            for owner in state.seats:
+                assert layout.face_up(owner) == state.face_up(owner)
+                assert [len(p) for p in layout.tables[owner]] == \
+                    [len(p) for p in state.tables[owner]]
+                cards += [c for p in layout.tables[owner] for c in p]
+        # every card of the pack once: in a hand, on the table, played, or in the places the
+        # seat cannot see (the kitty's discard, the hands of a misère declarer's partners)
+        assert len(cards) == len(set(cards))
+        missing = set(rules.pack) - set(cards)
+        assert set(cards) <= set(rules.pack)
+        assert len(missing) == rules.kitty_size + 10 * sitting_out
+        if seat is hand.declarer:
+            assert set(hand.discard) <= missing
+            if not sitting_out:
+                assert missing == set(hand.discard)
+        if state.joker_suit is not None and JOKER in state.hands[hand.declarer]:
+            assert JOKER in layout.hands[hand.declarer]
+        if state.declarer_exposed:
+            assert layout.hands[hand.declarer] == state.hands[hand.declarer]
+
+
+def test_a_nominated_joker_stays_with_the_declarer():
+    rules = PRESETS["australian"]
+    for seed in range(200):
+        hand = hand_for(rules, seed, "8NT", 2, seed, True)
+        if hand.joker_suit is not None:
+            break
+    assert hand.joker_suit is not None and hand.declarer is Seat.S
+    defender = Seat.W
+    for layout in sample_states(hand, defender, 30, random.Random(0)):
+        assert JOKER in layout.hands[Seat.S]
+
+
+# --- legal decisions ---------------------------------------------------------------------------
+
+def play_checked(hand: GameHand, levels: dict[Seat, Level], seed: int,
+                 solver: Solver | None = None) -> int:
+    """Play ``hand`` out by the bots, checking each decision is legal; returns decisions."""
+    count = 0
+    while not hand.is_over:
+        seat = hand.to_act
+        decision = decide(hand, levels[seat], seed, solver)
+        if hand.phase is Phase.AUCTION:
+            assert decision.call in hand.auction.legal_calls(), decision
+        elif hand.phase is Phase.EXCHANGE:
+            assert decision.discard is not None
+            assert len(set(decision.discard)) == hand.rules.kitty_size
+            assert set(decision.discard) <= set(hand.kitty_pool())
+        else:
+            assert decision.play in hand.legal_plays(), decision
+        decision.apply(hand)
+        count += 1
+    return count
+
+
+LEGAL_CASES = [
+    ({"players": 2}, "auction"),
+    ({"players": 3}, "auction"),
+    ({}, "auction"),
+    ({"preset": "american"}, "auction"),
+    ({"players": 6}, "auction"),
+    ({"players": 6, "six_player_teams": "individual"}, "auction"),
+    ({"all_pass": "play_no_trumps"}, "pass"),
+    ({}, "MIS"),
+    ({}, "OMIS"),
+    ({"players": 3}, "MIS"),
+    ({"players": 6}, "MIS"),
+]
+
+
+def start(rules: RuleSet, seed: int, how: str) -> GameHand:
+    table = rules.seats
+    hand = GameHand(rules, deal(seed, rules.players, rules.deck, table[seed % len(table)]))
+    if how == "pass":
+        while hand.phase is Phase.AUCTION:
+            hand.call("P")
+    elif how != "auction":
+        hand.set_contract(parse_bid(how), table[seed % len(table)])
+    return hand
+
+
+@pytest.mark.parametrize(("options", "how"), LEGAL_CASES)
+def test_easy_bots_decide_legally(options, how):
+    rules = ruleset(options)
+    for seed in range(6):
+        hand = start(rules, seed, how)
+        play_checked(hand, dict.fromkeys(rules.seats, Level.EASY), seed)
+        assert hand.is_over
+
+
+@pytest.mark.parametrize(("options", "how"), LEGAL_CASES)
+def test_normal_bots_decide_legally(options, how, monkeypatch):
+    """One hand a table at the normal level; away from 4 players (where calls and discards go
+    by the policy at every level) the card budget is cut to keep the test short."""
+    rules = ruleset(options)
+    if rules.players != 4:
+        monkeypatch.setitem(BUDGETS, Level.NORMAL, Budget(6, 0, 0))
+    elif how != "auction":
+        monkeypatch.setitem(BUDGETS, Level.NORMAL, Budget(8, 6, 6))
+    hand = start(rules, 11, how)
+    levels = {s: (Level.NORMAL if i % 2 == 0 else Level.EASY) for i, s in enumerate(rules.seats)}
+    if rules.players == 4 and how == "auction":
+        levels = dict.fromkeys(rules.seats, Level.NORMAL)
+    decisions = play_checked(hand, levels, 11)
+    assert hand.is_over and decisions >= 1
+
+
+# --- whole games -------------------------------------------------------------------------------
+
+GAME_TABLES = [
+    {"players": 2},
+    {"players": 3},
+    {"players": 4},
+    {"players": 6, "six_player_teams": "two_threes"},
+    {"players": 6, "six_player_teams": "three_pairs"},
+    {"players": 6, "six_player_teams": "individual"},
+]
+
+
+def play_game(game: Game, level: Level, hands: int | None = None) -> None:
+    while not game.is_over and (hands is None or game.number < hands):
+        hand = game.hand
+        while not hand.is_over:
+            decide(hand, level, f"{game.seed}:{game.number}").apply(hand)
+        game.next_hand()
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("table", GAME_TABLES, ids=lambda t: "-".join(map(str, t.values())))
+def test_a_game_of_easy_bots_plays_to_a_winner(preset, table):
+    rules = ruleset({"preset": preset, **table})
+    game = Game.new(rules, seed=5)
+    play_game(game, Level.EASY, hands=300)
+    assert game.is_over, game.score
+    score = game.score
+    winner = score.winner
+    assert winner in rules.sides()
+    # the game ends as RULES.md §7 says: someone reached 500, or someone fell to -500
+    assert max(score.scores.values()) >= 500 or min(score.scores.values()) <= -500
+    # the saved game replays to the same score
+    again = Game.from_json(json.loads(json.dumps(game.to_json())))
+    assert again.score == score
+
+
+def test_two_hands_of_normal_bots_score_into_the_game():
+    rules = PRESETS["australian"]
+    game = Game.new(rules, seed=2)
+    play_game(game, Level.NORMAL, hands=2)
+    assert game.number == 2
+    total = GameScore.new(rules)
+    for record in game.finished:
+        replayed = GameHand.from_record(record)
+        assert replayed.is_over
+        total = replayed.score_into(total)
+    assert total == game.score
+
+
+# --- a known ending ----------------------------------------------------------------------------
+
+def ending() -> GameHand:
+    """8S by South, N-S have 7 tricks and E-W 1 after eight: at trick 9 West led QD, North
+    played 5D and East KD; South, last, holds AD and 4D. North and West have shown void in
+    spades and East in hearts, so the three unseen cards are placed: East 9S, North and West
+    a heart each. AD wins trick 9 and the contract (the 4D then loses to East's 9S); 4D loses
+    trick 9 to East, who cashes 9S: the contract is one down."""
+    rules = PRESETS["australian"]
+    hands = {
+        Seat.N: parse_hand("AC KC 8C JD 5H 9H JH 7D 5D 7H"),
+        Seat.E: parse_hand("5S 6S 7S 8S 9S 9C TC QC 8D KD"),
+        Seat.S: parse_hand("JK JS AS KS AH KH QH AD 6D 4D"),
+        Seat.W: parse_hand("7C 6C 5C TD 4H 6H TH 9D QD 8H"),
+    }
+    kitty = tuple(parse_hand("JC QS TS"))
+    hand = GameHand(rules, Deal(dealer=Seat.W, hands=hands, kitty=kitty))
+    hand.set_contract(parse_bid("8S"), Seat.S)
+    hand.exchange(kitty)
+    tricks = [  # each from its leader, clockwise
+        "JK 7C AC 5S", "JS 6C KC 6S", "AH 4H 5H 9C", "KH 6H 9H TC", "QH TH JH QC",
+        "AS 5C 8C 7S", "KS TD JD 8S", "6D 9D 7D 8D", "QD 5D KD",
+    ]
+    for trick in tricks:
+        for code in trick.split():
+            hand.play(parse_card(code))
+    return hand
+
+
+def test_the_card_that_makes_the_contract_is_played():
+    hand = ending()
+    state = hand.state
+    assert state.to_play is Seat.S and state.declarer_tricks() == 7
+    voids = shown_voids(state)
+    assert [{s.value for s in voids[seat]} for seat in (Seat.N, Seat.E, Seat.W)] == \
+        [{"S"}, {"H"}, {"S"}]
+    values = card_values(hand, Seat.S, 12, random.Random(0), Solver())
+    by_card = {v.play.card.code: v for v in values}
+    assert set(by_card) == {"AD", "4D"}
+    assert values[0].play.card.code == "AD"
+    rules = hand.rules
+    contract = parse_bid("8S")
+    made, set_ = side_score(contract, 8, rules, True), side_score(contract, 7, rules, True)
+    assert (made, set_) == (220.0, -270.0)  # 240 less the defenders' 20; -240 less their 30
+    assert by_card["AD"].score == made and by_card["AD"].tricks == 8
+    assert by_card["4D"].score == set_ and by_card["4D"].tricks == 7
+    assert by_card["AD"].score - by_card["4D"].score == 490
+    assert choose_card(hand, Seat.S, 12, random.Random(1), Solver()).card.code == "AD"
+    assert decide(hand, Level.NORMAL, 0).play.card.code == "AD"
+    # the defenders' view of the same scores is the negation
+    assert side_score(contract, 8, rules, False) == -220.0
+
+
+# --- the match command -------------------------------------------------------------------------
+
+def run_cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "trainer", *args], capture_output=True,
+                          text=True, timeout=900)
+
+
+def test_a_match_reports_consistent_figures():
+    out = run_cli("match", "--deals", "2", "--seed", "3", "--ns", "normal", "--ew", "easy",
+                  "--jobs", "2", "--quiet")
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert set(result) == {"deals", "seed", "ns", "ew", "mean", "difference", "se", "z",
+                           "seconds"}
+    assert (result["deals"], result["seed"], result["ns"], result["ew"]) == (2, 3, "normal",
+                                                                            "easy")
+    mean = result["mean"]
+    assert set(mean) == {"normal", "easy"}
+    assert mean["normal"] == pytest.approx(-mean["easy"])
+    assert result["difference"] == pytest.approx(mean["normal"] - mean["easy"], abs=0.02)
+    # the same deals played in this process, one at a time, give the same figures
+    deals = tuple(play_deal(i, 3, Level.NORMAL, Level.EASY, PRESETS["australian"])
+                  for i in range(2))
+    again = MatchResult(Level.NORMAL, Level.EASY, 3, deals, 0.0).to_json()
+    assert again["mean"] == mean and again["difference"] == result["difference"]
+    diffs = [d.difference for d in deals]
+    assert result["difference"] == pytest.approx(sum(diffs) / 2)
+    se = abs(diffs[0] - diffs[1]) / 2  # sd of two values / sqrt(2)
+    if se:
+        assert result["se"] == pytest.approx(se, abs=0.01)
+        assert result["z"] == pytest.approx(result["difference"] / result["se"], rel=1e-3)
+    else:
+        assert result["se"] == 0 and result["z"] is None
+    assert result["seconds"] > 0
+    # one deal: each level's score is its side's mean net over the two tables; no se
+    d = deals[0]
+    assert d.difference == d.net_1 - d.net_2 and d.ns_score == (d.net_1 - d.net_2) / 2
+    one = MatchResult(Level.NORMAL, Level.EASY, 3, deals[:1], 0.0).to_json()
+    assert one["mean"] == {"normal": d.ns_score, "easy": -d.ns_score}
+    assert one["se"] is None and one["z"] is None
+
+
+@pytest.mark.parametrize(("args", "field"), [
+    (["--ns", "hard", "--ew", "easy"], "--ns"),
+    (["--ns", "normal", "--ew", "normal"], "--ew"),
+    (["--ns", "normal", "--ew", "easy", "--deals", "0"], "--deals"),
+    (["--ns", "normal", "--ew", "easy", "--rules", "{\"players\": 3}"], "--rules"),
+    (["--ns", "normal", "--ew", "easy", "--jobs", "0"], "--jobs"),
+])
+def test_match_bad_input_is_one_line_and_status_2(args, field):
+    base = {"--deals": "2", "--seed": "1"}
+    argv = list(args)
+    for k, v in base.items():
+        if k not in argv:
+            argv += [k, v]
+    out = run_cli("match", *argv)
+    assert out.returncode == 2
+    assert out.stdout == ""
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and field in lines[0]
