@@ -148,9 +148,11 @@ def makes(analysis: BidAnalysis, result: CallResult, only: bool = False) -> str:
 
 def final_name(analysis: BidAnalysis, contract: str, declarer: str | None) -> str:
     """A final contract in words: ``your 7♥``, ``your partner North's 8♥``, ``West's 8♠``,
-    ``all passing``; a 6-level bid thrown in under ``six_level_informational`` says so."""
+    ``all passing (thrown in)``; a 6-level bid thrown in under ``six_level_informational``
+    says so."""
     if declarer is None:
-        return "all passing"
+        return "all passing" + (" (played at no trumps)" if analysis.rules.all_pass ==
+                                "play_no_trumps" else " (thrown in)")
     seat = Seat(declarer)
     bid = as_bid(contract)
     assert bid is not None
