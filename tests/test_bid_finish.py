@@ -117,3 +117,61 @@ def test_thrown_in_hands_score_zero():
 def test_an_unknown_finish_is_refused():
     with pytest.raises(SimulationError, match="finish"):
         analyse_bid(OPENER, Seat.N, Seat.W, (), AUS, samples=1, finish="nested")
+
+
+# --- the write-up and the reasons say what the auction became ----------------------------------
+
+
+def _finished(rows, standing=None):
+    """A hand-made finished-auction table (East, North dealt, no call yet); rows are (call, ev,
+    p_make, mean_tricks, finals)."""
+    from trainer.simulate import BidAnalysis, CallResult
+
+    cands = tuple(CallResult(c, ev, 5.0, p, m, f) for c, ev, p, m, f in rows)
+    hist = (0, 0, 0, 0, 0, 0, 10, 20, 40, 20, 10)  # 8.0 tricks on average
+    return BidAnalysis(
+        hand=parse_hand("JS 9S 8C 6C QD 8D AH KH 8H JK"), seat=Seat.E, dealer=Seat.N,
+        auction=(), samples=100, candidates=cands, tricks={"C": hist, "H": hist},
+        misere_made=None, standing=standing, legal=tuple(c.call for c in cands),
+        inferences=(), dropped=(), rules=AUS, finish="policy")
+
+
+OVERCALLED = _finished([
+    ("7C", 120.0, 0.8, 8.26, (("7C", "E", 60), ("8S", "S", 30), ("8H", "N", 6), ("8D", "S", 4))),
+    ("8C", 100.0, 0.7, 8.26, (("8C", "E", 100),)),
+    ("6C", 70.0, 0.75, 8.26, (("6C", "E", 50), ("7S", "S", 50))),
+    ("P", -30.0, 0.4, None, (("7S", "S", 70), ("P", None, 30))),
+])
+
+
+def test_the_write_up_says_where_the_auction_ended():
+    from trainer.generate.write_ups.bid import bid_write_up
+
+    text = bid_write_up(OVERCALLED, "opening")
+    # 7♣ did not always end the auction: "goes your way", never "makes"
+    assert text.startswith("7♣ is best: with the auction finished by the trainer's simple "
+                           "bidder on each of 100 layouts, the hand goes your side's way (your "
+                           "contract made or theirs set) 80% of the time, with an expected "
+                           "score of +120.0 a hand")
+    assert ("After 7♣ the auction ends in your 7♣ on 60 of 100 layouts, South's 8♠ on 30, "
+            "North's 8♥ on 6 and other contracts on 4.") in text
+    # 8♣ stood on every layout: it "makes"; 6♣ did not: it "goes your way"
+    assert ("One higher, 8♣ makes only 70% and scores 20 less; one lower, 6♣ goes your way "
+            "75% but is worth only 60 to 7♣'s 160.") in text
+    assert "it makes" not in text
+
+
+def test_the_reasons_and_the_grade_say_where_the_auction_ended():
+    from trainer.generate.bid_puzzles import grade_bid
+    from trainer.generate.write_ups.bid_reasons import bid_reasons
+
+    reasons = {r.call: r for r in bid_reasons(OVERCALLED)}
+    assert reasons["6C"].text == ("too low: 7♣ still goes your way 80% and is worth 160 to "
+                                  "this 60")
+    assert reasons["P"].text == ("after a pass the auction ends in South's 7♠ on 70 of 100 "
+                                 "layouts and other contracts on 30: -30.0 a hand, though 7♣ "
+                                 "goes your way 80% for 160")
+    grade = grade_bid(OVERCALLED, "8C")
+    assert grade.explanation.startswith(
+        "Best: 7♣, +120.0 points a hand on average over 100 layouts (goes your way 80%: your "
+        "contract made or theirs set). Your 8♣: +100.0 (makes 70%), 20.0 points less")

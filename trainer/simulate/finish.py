@@ -42,23 +42,26 @@ class Final:
     thrown: bool
 
 
-def finish_auction(hands: Deal, dealer: Seat, calls: Sequence[str], call: str,
+def finish_auction(layout: Deal, dealer: Seat, calls: Sequence[str], call: str,
                    rules: RuleSet) -> Auction:
-    """The auction ``calls`` then ``call``, finished by `policy.choose_bid` for every later
-    turn with that seat's hand in ``hands``. Raises `BidError` if ``call`` is not legal."""
+    """The auction ``calls`` (codes from ``dealer``'s left) then ``call``, finished by
+    `policy.choose_bid` for every later turn with that seat's hand in ``layout``. Raises
+    `BidError` if ``call`` is not legal."""
     auction = Auction(rules, dealer, list(calls))
     auction.call(call)
     while not auction.is_over:
         seat = auction.to_call
         assert seat is not None
-        auction.call(choose_bid(hands.hands[seat], auction))
+        auction.call(choose_bid(layout.hands[seat], auction))
     return auction
 
 
 def _key(contract: Bid, declarer: Seat) -> tuple[str, str]:
     """The solve a contract needs: its declarer and strain (misère and open misère are one
     double-dummy problem; the level does not change the trick count)."""
-    return declarer.value, "MIS" if contract.misere else contract.strain.value  # type: ignore
+    if contract.misere or contract.strain is None:
+        return declarer.value, "MIS"
+    return declarer.value, contract.strain.value
 
 
 def _job(contract: Bid, declarer: Seat) -> Job:
