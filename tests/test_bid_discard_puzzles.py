@@ -372,17 +372,22 @@ def test_bid_titles_name_calls_in_words(bids):
 
 
 def test_a_pass_names_the_standing_bidder_in_full(bids):
-    """A pass leaves the standing bid to be played: the verdict names its bidder in words."""
+    """A pass that leaves the standing bid to be played (the finished auction ended in it on
+    every layout): the verdict names its bidder in words; a pass after which the auction went
+    on says how often it went your way instead."""
     from trainer.generate.bid_puzzles import outcome
+    from trainer.generate.write_ups.calls import stands
 
-    said = []
+    said, went_on = [], []
     for rec in bids:
         puzzle = BidPuzzle.from_json(rec)
         if puzzle.analysis.standing is None:
             continue
         passed = next(c for c in puzzle.analysis.candidates if c.call == "P")
-        said.append(outcome(puzzle.analysis, passed))
+        (said if stands(puzzle.analysis, passed) else went_on).append(
+            outcome(puzzle.analysis, passed))
     assert said and all(re.match(r"(North|East|South|West)'s ", s) for s in said)
+    assert went_on and all(s.startswith("goes your way ") for s in went_on)
 
 
 def test_a_choice_graded_best_but_not_the_top_says_so(discards):

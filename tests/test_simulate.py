@@ -219,9 +219,16 @@ def test_a_pass_ending_an_all_pass_auction_plays_no_trumps_when_the_rules_say_so
     thrown = analyse_bid(OBVIOUS, Seat.W, Seat.W, ("P", "P", "P"), AUS, samples=8, seed=1,
                          workers=1).value_of("P")
     assert (thrown.ev, thrown.mean_tricks) == (0.0, None)
-    # not the last pass: the auction goes on, so no all-pass hand is valued yet
-    early = analyse_bid(OBVIOUS, Seat.S, Seat.W, ("P", "P"), nt, samples=4, seed=1, workers=1)
+    # not the last pass: taken as the final call (finish=None), no all-pass hand is valued yet
+    early = analyse_bid(OBVIOUS, Seat.S, Seat.W, ("P", "P"), nt, samples=4, seed=1, workers=1,
+                        finish=None)
     assert early.value_of("P").mean_tricks is None
+    # with the auction finished by the policy, West (dealer) passes too on all 4 layouts, and
+    # the all-pass hand is played at no trumps: 20 a trick more than 100 for South's side
+    done = analyse_bid(OBVIOUS, Seat.S, Seat.W, ("P", "P"), nt, samples=4, seed=1,
+                       workers=1).value_of("P")
+    assert done.finals == (("P", None, 4),) and done.mean_tricks == 8.75
+    assert done.ev == pytest.approx(20 * 8.75 - 100) and done.p_make == 0.0
 
 
 def test_an_all_pass_job_counts_the_seats_side():

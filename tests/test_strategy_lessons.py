@@ -164,9 +164,10 @@ def test_the_lesson_texts_facts_about_the_examples() -> None:
     assert "QD" in held("p0000591", Seat.S)  # 9♦ would let South win with Q♦
     assert "KS" in held("p0000218", Seat.W)  # Q♠ gives a trick to West's K♠
     assert bank["p0000206"].position.trick[1] == Play(parse_card("TC"))
-    bid = bid_bank()["b0000006"].analysis  # "8NT makes only 6% of the time"
+    bid = bid_bank()["b0000006"].analysis  # "8NT goes your way only 17% of the time"
     eight = next(c for c in bid.candidates if c.call == "8NT")
-    assert bid.candidates[1] is eight and round(eight.p_make * 100) == 6
+    assert bid.candidates[1] is eight and round(eight.p_make * 100) == 17
+    assert eight.finals[0] == ("8NT", "W", 88)  # "you play it on 88 of the 100 layouts"
     assert bid_bank()["b0000009"].analysis.auction[1] == "8H"  # partner's 8♥
 
 

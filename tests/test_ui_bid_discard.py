@@ -5,6 +5,7 @@ cards give a message, not a grade; the attempts show on the Progress page."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pandas as pd
@@ -22,14 +23,17 @@ from trainer.ui.data.puzzle_bank import load_bank
 from trainer.ui.puzzles.answer import Answer
 from trainer.ui.widgets.auction import auction_table, call_rows, call_text
 from trainer.ui.widgets.candidates import (
+    ENDS,
     MAKES,
     MISSING,
     SCORE,
     TRICKS,
+    WAY,
     YOU,
     bar_figure,
     call_table,
     discard_table,
+    ends_text,
     makes,
     mine_row,
     pass_label,
@@ -211,9 +215,13 @@ def test_a_call_without_tricks_shows_a_dash_not_none(puzzle_id: str, call: str,
     assert list(cells.loc[cells["Call"].str.startswith(row), TRICKS]) == ["—"]
     assert "None" not in set(cells.to_numpy().ravel())
     assert table[TRICKS].dtype.kind == "f"  # numbers, a missing one as NaN
-    # a pass with no bid standing throws the hand in: no chance of making to show either
-    [makes] = cells.loc[cells["Call"].str.startswith(row), MAKES]
-    assert (makes == "—") == (call == "P") and makes.endswith("%") == (call != "P")
+    # the bank's calls are valued with the auction finished: every row, a pass with no bid
+    # standing too, shows how often the hand went your side's way, and where it ended
+    assert MAKES not in cells.columns
+    [way] = cells.loc[cells["Call"].str.startswith(row), WAY]
+    assert way.endswith("%")
+    [ends] = cells.loc[cells["Call"].str.startswith(row), ENDS]
+    assert ends.endswith("%")
 
 
 def test_next_puzzle_moves_on() -> None:
@@ -414,22 +422,34 @@ def test_bar_figures_keep_figures_off_error_bars() -> None:
     assert list(plain.data[0].text) == ["50%", "25%"]
 
 
+def _as_final(candidates):
+    """The candidates as a table taking each call as the final contract (``finish=None``)
+    shows them: the same figures without ``finals``."""
+    return tuple(replace(c, finals=()) for c in candidates)
+
+
 def test_makes_for_pass_is_the_standing_bids_own_chance() -> None:
     # b0000006: South (an opponent) bid 8♥ and the learner passes; the record's pass p_make is
-    # our side's success (8♥ set 86%), but the Makes column says how often 8♥ makes: 14%.
+    # our side's success (8♥ set 86%; the auction ends in it on every layout).
     puzzle = next(p for p in BIDS if p.id == "b0000006")
     assert puzzle.analysis.standing_side == "theirs"
     passed = puzzle.analysis.value_of("P")
-    assert passed.p_make == pytest.approx(0.86)
+    assert passed.p_make == pytest.approx(0.86) and passed.finals == (("8H", "S", 100),)
+    # with the auction finished, the column is "Your way": 86% as it is
     table = call_table(puzzle.analysis.candidates, None, puzzle.analysis.standing_side)
     row = table[table["Call"] == "Pass"].iloc[0]
-    assert row[MAKES] == pytest.approx(0.14)
+    assert row[WAY] == pytest.approx(0.86) and row[ENDS] == "South 8♥ 100%"
+    # a call taken as the final contract: the Makes column says how often 8♥ makes: 14%
+    table = call_table(_as_final(puzzle.analysis.candidates), None,
+                       puzzle.analysis.standing_side)
+    row = table[table["Call"] == "Pass"].iloc[0]
+    assert row[MAKES] == pytest.approx(0.14) and ENDS not in table.columns
     # partner's standing bid, or a bid, is shown as it is; no bid standing: no figure
     ours = next(p for p in BIDS if p.analysis.standing_side == "ours")
-    table = call_table(ours.analysis.candidates, None, "ours")
+    table = call_table(_as_final(ours.analysis.candidates), None, "ours")
     assert table[table["Call"] == "Pass"].iloc[0][MAKES] == ours.analysis.value_of("P").p_make
     bare = next(p for p in BIDS if p.analysis.standing_side is None)
-    table = call_table(bare.analysis.candidates, None, None)
+    table = call_table(_as_final(bare.analysis.candidates), None, None)
     assert pd.isna(table[table["Call"] == "Pass"].iloc[0][MAKES])
     assert all(makes(c, "theirs") == c.p_make for c in puzzle.analysis.candidates
                if c.call != "P")
@@ -446,28 +466,37 @@ def test_bid_and_discard_themes_are_hidden_until_answered() -> None:
 
 
 def test_the_pass_row_says_whose_contract_it_describes() -> None:
-    # The pass row's Makes and Tricks are the standing contract's: b0000006's is South's 8♥.
+    # Taken as the final contract, the pass row's Makes and Tricks are the standing
+    # contract's: b0000006's is South's 8♥.
     puzzle = next(p for p in BIDS if p.id == "b0000006")
-    label = pass_label(puzzle.analysis)
+    final = replace(puzzle.analysis, finish=None)
+    label = pass_label(final)
     assert label == "Pass: South plays 8♥"
-    table = call_table(puzzle.analysis.candidates, None, "theirs", label)
+    table = call_table(_as_final(puzzle.analysis.candidates), None, "theirs", label)
     assert label in list(table["Call"]) and "Pass" not in list(table["Call"])
     bare = next(p for p in BIDS if p.analysis.standing_side is None)
-    assert pass_label(bare.analysis) == "Pass: no bid stands, the hand is thrown in"
+    assert pass_label(replace(bare.analysis, finish=None)) == (
+        "Pass: no bid stands, the hand is thrown in")
+    # with the auction finished it may go on after a pass: the row is "Pass", and its Ends in
+    # cell says where the auction ended most often
+    assert pass_label(puzzle.analysis) == "Pass"
+    assert ends_text(puzzle.analysis.value_of("P")) == "South 8♥ 100%"
     at = start(BID, "b0000006")
     at.button(key="bid_call:P").click().run()
-    assert label in list(at.dataframe[0].value["Call"])
+    shown = at.dataframe[0].value
+    assert "Pass" in list(shown["Call"])
+    assert list(shown.loc[shown["Call"] == "Pass", ENDS]) == ["South 8♥ 100%"]
 
 
 def test_tables_add_the_learners_choice_when_missing() -> None:
-    # the first puzzle with a legal strain bid the table leaves out
-    puzzle, extra = next(
-        (p, c) for p in BIDS for c in p.analysis.legal
-        if c not in {x.call for x in p.analysis.candidates} and c != "P"
-        and not c.endswith("MIS"))
-    listed = {c.call for c in puzzle.analysis.candidates}
-    mine = puzzle.analysis.value_of(extra)
-    table = call_table(puzzle.analysis.candidates, mine)
+    # the bank's tables list every legal call (the auction finished); a table of fewer calls
+    # (taken as the final contract, levels made under 10% left out) adds the learner's
+    puzzle = BIDS[0]
+    assert {c.call for c in puzzle.analysis.candidates} == set(puzzle.analysis.legal)
+    mine = puzzle.analysis.candidates[-1]
+    shown = puzzle.analysis.candidates[:-1]
+    listed = {c.call for c in shown}
+    table = call_table(shown, mine)
     assert len(table) == len(listed) + 1 and mine_row(table) is not None
     assert list(table[SCORE]) == sorted(table[SCORE], reverse=True)
     discards = discard_table(DISCARDS[0].analysis.candidates)

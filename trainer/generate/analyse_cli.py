@@ -1,8 +1,11 @@
 """"Analyse my hand": the candidate table for any hand and auction, as an API and a CLI.
 
 ``python -m trainer analyse --hand "JK JH JD AH KH QH AS AC 5D 6S" --seat S --dealer E
-[--auction "P 7S"] [--samples N] [--seed S] [--rules NAME] [--jobs J] [--progress]``
-prints the bidding table of `trainer.simulate.analyse_bid` as JSON (``BidAnalysis.to_json``).
+[--auction "P 7S"] [--samples N] [--seed S] [--rules NAME] [--jobs J] [--progress]
+[--finish policy|none]`` prints the bidding table of `trainer.simulate.analyse_bid` as JSON
+(``BidAnalysis.to_json``): by default every legal call, valued with the auction after it
+finished by the policy bidder (each row's ``finals``: the contracts reached); ``--finish none``
+takes each call as the final contract instead (faster, the older valuation).
 With 13 cards (hand and kitty) and ``--contract 7H`` it prints the discard table of
 `trainer.simulate.analyse_discard` instead (the auction is then the whole auction, or empty).
 Bad input (a card code, a hand of the wrong size, a call out of turn, an unknown seat): one line
@@ -46,11 +49,13 @@ def analyse_hand(hand: str | Sequence[str], seat: str, dealer: str,
                  auction: str | Sequence[str] | None = None, contract: str | None = None,
                  rules: RuleSet | str | None = None, samples: int = ANALYSE_SAMPLES,
                  seed: int = 0, workers: int | None = None,
-                 progress: Progress | None = None) -> BidAnalysis | DiscardAnalysis:
+                 progress: Progress | None = None,
+                 finish: str | None = "policy") -> BidAnalysis | DiscardAnalysis:
     """Parse and analyse a hand from a real game (the module docstring).
 
     ``hand``: 10 card codes (a bidding decision) or 13 with ``contract`` (a discard). ``seat``,
-    ``dealer``: ``N E S W``. Raises a `TrainerError` subclass naming the bad field.
+    ``dealer``: ``N E S W``. ``finish``: `analyse_bid`'s (``"policy"`` or None; a discard
+    ignores it). Raises a `TrainerError` subclass naming the bad field.
     """
     rs = rules if isinstance(rules, RuleSet) else ruleset(rules)
     cards = parse_hand(hand)
@@ -66,7 +71,8 @@ def analyse_hand(hand: str | Sequence[str], seat: str, dealer: str,
         if len(cards) != 10:
             raise SimulationError(f"hand: {len(cards)} cards; give 10 to bid, or 13 with "
                                   "--contract to discard")
-        return analyse_bid(cards, me, deal_seat, calls, rs, samples, seed, workers, progress)
+        return analyse_bid(cards, me, deal_seat, calls, rs, samples, seed, workers, progress,
+                           finish)
     if len(cards) != 10 + rs.kitty_size:
         raise SimulationError(f"hand: {len(cards)} cards; a discard needs the 13 cards of "
                               "hand and kitty")
@@ -95,7 +101,8 @@ def cmd_analyse(args: argparse.Namespace) -> Any:
 
     try:
         result = analyse_hand(args.hand, args.seat, args.dealer, args.auction, args.contract,
-                              rules, args.samples, args.seed, args.jobs, progress)
+                              rules, args.samples, args.seed, args.jobs, progress,
+                              None if args.finish == "none" else args.finish)
     finally:
         if bar is not None:
             bar.close()
@@ -116,6 +123,9 @@ def register(sub: Any) -> None:
     p.add_argument("--rules", help="preset name or a JSON object of options")
     p.add_argument("--jobs", type=int, help="worker processes (default: up to 2 cores)")
     p.add_argument("--progress", action="store_true", help="progress bar on stderr")
+    p.add_argument("--finish", choices=["policy", "none"], default="policy",
+                   help="policy: finish the auction after each call with the policy bidder "
+                   "(default); none: take each call as the final contract")
     p.set_defaults(func=cmd_analyse)
 
 

@@ -11,8 +11,10 @@ From a seed (one `random.Random(seed)`), kind ``KINDS[seed % 4]``:
 Up to ``ATTEMPTS`` deals are tried: each is dealt (`cards.deal`, a random dealer), and the
 auction is run with `policy.choose_bid` until the seat to call fits the kind; that seat is the
 learner and the auction so far is the puzzle's. The candidate table is then simulated
-(`trainer.simulate.analyse_bid`, ``SAMPLES`` layouts, layout seed = the puzzle's seed), so
-`generate_bid_puzzle(seed)` reproduces a record exactly.
+(`trainer.simulate.analyse_bid`, ``SAMPLES`` layouts, layout seed = the puzzle's seed, every
+legal call a candidate, the auction after it finished by `policy.choose_bid` on each layout
+and the contract reached played: ``finish="policy"``; each row records its final contracts),
+so `generate_bid_puzzle(seed)` reproduces a record exactly.
 
 Rating: 1000, +100 (partner), +200 (competition) or +150 (misère), + 500 x the closeness of the
 two best calls (1 - gap/150 points, at least 0); clamped to 600-2400, deviation 300.
@@ -33,13 +35,15 @@ from trainer.generate.bands import band_words, bid_band
 from trainer.generate.explain import seat_name
 from trainer.generate.records import RecordHeader, read_record
 from trainer.generate.write_ups.bid import bid_write_up
+from trainer.generate.write_ups.calls import stands
 from trainer.notation import parse_hand, parse_seat
 from trainer.policy import best_strain, choose_bid
 from trainer.rules import STRAINS, RuleSet, Strain, preset_name, ruleset
 from trainer.simulate import BidAnalysis, CallResult, analyse_bid
 
-GENERATOR_VERSION = 3  # 2: trick bids show their level's strength (simulate.BID_SLACK); 3: a
-# misère puzzle needs misère itself legal (not open misère alone)
+GENERATOR_VERSION = 4  # 2: trick bids show their level's strength (simulate.BID_SLACK); 3: a
+# misère puzzle needs misère itself legal (not open misère alone); 4: every legal call valued
+# with the auction finished by the policy bidder (analyse_bid finish="policy")
 KINDS = ("opening", "partner", "competition", "misere")
 SAMPLES = 100
 ATTEMPTS = 200  # deals tried a seed; a misère moment (misère legal, after a seven) is rare
@@ -145,6 +149,7 @@ class BidPuzzle(RecordHeader):
             "auction": a["auction"], "samples": a["samples"], "candidates": a["candidates"],
             "tricks": a["tricks"], "misere_made": a["misere_made"], "standing": a["standing"],
             "legal": a["legal"], "inferences": a["inferences"], "dropped": a["dropped"],
+            **({"finish": a["finish"]} if "finish" in a else {}),
             "rules": preset_name(self.analysis.rules), "moment": self.moment,
             "title": self.title, "write_up": self.write_up,
         }
@@ -161,7 +166,9 @@ class BidPuzzle(RecordHeader):
                 dealer=parse_seat(obj["dealer"], rules, "dealer"),
                 auction=tuple(obj["auction"]), samples=int(obj["samples"]),
                 candidates=tuple(CallResult(c["call"], float(c["ev"]), float(c["se"]),
-                                            float(c["p_make"]), c.get("mean_tricks"))
+                                            float(c["p_make"]), c.get("mean_tricks"),
+                                            tuple((str(f[0]), f[1], int(f[2]))
+                                                  for f in c.get("finals", ())))
                                  for c in obj["candidates"]),
                 tricks={k: tuple(v) for k, v in obj["tricks"].items()},
                 misere_made=obj.get("misere_made"),
@@ -170,6 +177,7 @@ class BidPuzzle(RecordHeader):
                     tuple(standing["tricks"])),
                 legal=tuple(obj["legal"]), inferences=tuple(obj.get("inferences", ())),
                 dropped=tuple(obj.get("dropped", ())), rules=rules,
+                finish=obj.get("finish"),
             )
             return cls(*cls.read_header(obj), analysis, str(obj.get("moment", "")),
                        str(obj.get("title", "")), str(obj.get("write_up", "")))
@@ -242,8 +250,12 @@ def call_name(code: str) -> str:
 
 
 def outcome(analysis: BidAnalysis, result: CallResult) -> str:
-    """What ``p_make`` means for this call, in words: "makes 71%", "their 7♠ is set 40%"."""
+    """What ``p_make`` means for this call, in words: "makes 71%", "their 7♠ is set 40%", or,
+    when the finished auction did not always end in the call's own contract, "goes your way
+    71%: your contract made or theirs set"."""
     pct = f"{100 * result.p_make:.0f}%"
+    if not stands(analysis, result):
+        return f"goes your way {pct}: your contract made or theirs set"
     if result.call != PASS:
         return f"makes {pct}"
     if analysis.standing is None:

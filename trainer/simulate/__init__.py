@@ -33,22 +33,42 @@ and every level is scored from that trick count. Misère is one zero-window sear
 problem as misère, so the one result serves both.
 
 Under ``six_level_informational`` (RULES.md §3; 002, American) a 6-level bid cannot win the
-auction: taken as the final contract, or standing when the learner passes, it throws the hand in
-and scores 0 (``p_make`` 0). Misère's value follows the rules (500 under ``nullo_500``).
+auction: a final 6-level contract throws the hand in and scores 0 (``p_make`` 0). Misère's value
+follows the rules (500 under ``nullo_500``).
 
 Scores (`net_score`) are points for the learner's side minus points for the opponents on the hand,
 by `scoring.score_hand` under the RuleSet: a made 7♥ with 8 tricks is +200 - 20 = +180, a set one
-with 6 tricks is -200 - 40 = -240. Pass: if a bid stands, that contract is played by its bidder
-(as if the auction ended now) and scored the same way from the learner's side; with no bid
-standing, pass scores 0 (the simulation does not model later bidding). Each candidate bid is
-likewise taken to be the final contract. ``ev`` is the mean over layouts, ``se`` its standard
-error (sample standard deviation / sqrt(samples)), ``p_make`` the share of layouts where the
-contract makes (for pass: where the standing contract is made by our side or set by theirs; 0
-with no bid standing).
+with 6 tricks is -200 - 40 = -240.
 
-Candidate calls (`analyse_bid`): pass; for each strain, its lowest legal level and every legal
-level made in at least 10% of layouts; misère and open misère when legal. Any other legal bid
-can be valued afterwards from the stored trick distributions (`BidAnalysis.value_of`).
+Finishing the auction (`analyse_bid(..., finish="policy")`, the default everywhere: the bidding
+puzzles, the analyse CLI and page; `trainer.simulate.finish`). The other players still bid after
+the learner's call, so, as Ben does in bridge, each candidate call is made on every layout and
+the auction is then FINISHED by bots: every later call, of every seat (the learner's own later
+turns included), is `policy.choose_bid` with that seat's hand in the layout (the documented
+policy bidder, the cheap "easy" bot level; nested simulation, each later caller simulating in
+turn, is too costly). The contract reached is played double dummy as above, the declarer
+discarding by `policy.choose_discard`, and scored from the learner's side (`net_score`); a
+thrown-in hand (all pass under ``all_pass="redeal"``, a final 6-level bid under
+``six_level_informational``) scores 0, and an all-pass under ``all_pass="play_no_trumps"`` is
+played at no trumps for 10 a trick to each side. Solves are cached per layout: the learner's
+strains (and misère, and the bid standing) are solved first, and every other distinct (declarer,
+strain or misère) a finished auction reaches is solved once, whichever candidates reach it. Every
+legal call is a candidate. ``ev`` is the mean over layouts, ``se`` its standard error (sample
+standard deviation / sqrt(samples)), ``p_make`` the share of layouts where the contract reached
+goes the learner's side's way (made by that side, or set when the opponents declare; a thrown-in
+or all-pass hand counts as neither), ``mean_tricks`` (a trick bid) the learner's mean tricks
+declaring its strain, and ``finals`` the final contracts with their counts ("after 7♥: 60 of 100
+layouts end in 7♥ by you, 30 in 8♠ by West ...").
+
+``finish=None`` (the older valuation, kept for a quick "analyse my hand": ``analyse --finish
+none``): each candidate bid is taken to be the final contract, every level of a strain scored
+from the one trick count; pass plays the bid standing by its bidder (as if the auction ended now)
+or, with no bid standing, scores 0 (or plays the all-pass at no trumps when this pass ends an
+all-pass auction under ``play_no_trumps``). ``p_make`` is then the share of layouts where the
+contract makes (for pass: where the standing contract is made by our side or set by theirs; 0
+with no bid standing). Candidate calls: pass; for each strain, its lowest legal level and every
+legal level made in at least 10% of layouts; misère and open misère when legal. Any other legal
+bid can be valued afterwards from the stored trick distributions (`BidAnalysis.value_of`).
 
 Discard search (`analyse_discard`), over the C(13, 3) = 286 possible discards:
 1. Heuristic: discards that throw the same number of cards from each suit (effective suits of
@@ -68,7 +88,8 @@ do not depend on the number of workers. ``progress(done, total)`` is called as l
 
 The package: `common` (the error, the progress callback, the constants), `layouts` (the
 inferences and the sampling), `solving` (the layouts solved in worker processes), `scores`,
-`bids` (valuing the calls) and `discards` (valuing the discards).
+`finish` (the auctions finished by the policy bidder, one solve per distinct contract of a
+layout), `bids` (valuing the calls) and `discards` (valuing the discards).
 """
 
 from trainer.simulate.bids import (
@@ -98,6 +119,15 @@ from trainer.simulate.discards import (
     score_key,
     shortlist_discards,
 )
+from trainer.simulate.finish import (
+    FINISHES,
+    Final,
+    Finished,
+    FinishTask,
+    finish_auction,
+    finish_layout,
+    summarise,
+)
 from trainer.simulate.layouts import (
     Inference,
     LayoutSample,
@@ -116,12 +146,14 @@ from trainer.simulate.solving import (
     Job,
     default_workers,
     run_jobs,
+    run_tasks,
     solve_layout,
 )
 
 __all__ = [
     "BID_SLACK",
     "FINALISTS",
+    "FINISHES",
     "MAX_FAILS",
     "OPENING_PASS_LIMIT",
     "SHORTLIST",
@@ -131,6 +163,9 @@ __all__ = [
     "CallResult",
     "DiscardAnalysis",
     "DiscardResult",
+    "Final",
+    "FinishTask",
+    "Finished",
     "Inference",
     "Job",
     "LayoutSample",
@@ -143,16 +178,20 @@ __all__ = [
     "check_cards",
     "default_workers",
     "evaluate_discards",
+    "finish_auction",
+    "finish_layout",
     "histogram",
     "made",
     "mean_se",
     "net_score",
     "open_auction",
     "run_jobs",
+    "run_tasks",
     "sample_layouts",
     "score_key",
     "shortlist_discards",
     "solve_layout",
     "strain_result",
+    "summarise",
     "thrown_in",
 ]

@@ -12,9 +12,10 @@ from trainer.cards import Card, Seat, sort_key
 from trainer.rules import STRAINS, RuleSet, Strain, ruleset
 from trainer.scoring import TRICKS_PER_HAND
 from trainer.simulate.common import SHOW_LEVEL_SHARE, Progress, SimulationError
-from trainer.simulate.layouts import check_cards, check_table, sample_layouts
+from trainer.simulate.finish import FINISHES, FinishTask, finish_layout, summarise
+from trainer.simulate.layouts import LayoutSample, check_cards, check_table, sample_layouts
 from trainer.simulate.scores import _expand, histogram, made, mean_se, net_score, thrown_in
-from trainer.simulate.solving import Job, run_jobs
+from trainer.simulate.solving import Job, run_jobs, run_tasks
 
 # --- bids ----------------------------------------------------------------------------------------
 
@@ -23,19 +24,33 @@ from trainer.simulate.solving import Job, run_jobs
 class CallResult:
     """One candidate call: ``call`` (``"P"`` or a bid code); ``ev`` and ``se`` in points (the
     learner's side minus the opponents, per hand); ``p_make`` 0-1; ``mean_tricks`` the declarer
-    side's mean tricks (None for pass with no bid standing, and for misère)."""
+    side's mean tricks (None for pass with no bid standing, and for misère).
+
+    With the auction finished (``finish="policy"``, `trainer.simulate`): ``ev`` and ``se`` are
+    over the contracts the auctions reached; ``p_make`` is the share of layouts where that
+    contract goes the learner's side's way (made by that side, or set when the opponents
+    declare; a thrown-in or all-pass hand counts as neither); ``mean_tricks`` is, for a trick
+    bid, the learner's mean tricks declaring its strain (the ``tricks`` distribution, whether or
+    not the auction ends there); for a pass that led to the same contract, played, on every
+    layout, its declarer side's mean tricks (an all-pass played at no trumps: your side's); else
+    None; ``finals`` the final contracts as (contract code or
+    ``"P"`` when all passed, declarer seat code or None, layouts), most frequent first. Empty
+    ``finals``: the call was taken as the final contract (``finish=None``)."""
 
     call: str
     ev: float
     se: float
     p_make: float
     mean_tricks: float | None = None
+    finals: tuple[tuple[str, str | None, int], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"call": self.call, "ev": round(self.ev, 1),
                                "se": round(self.se, 1), "p_make": round(self.p_make, 3)}
         if self.mean_tricks is not None:
             out["mean_tricks"] = round(self.mean_tricks, 2)
+        if self.finals:
+            out["finals"] = [list(f) for f in self.finals]
         return out
 
 
@@ -47,7 +62,10 @@ class BidAnalysis:
     ``NT``), the learner-declarer's trick distribution as counts of 0-10 tricks over the layouts.
     ``misere_made``: layouts where a misère by the learner is made (None if misère is not legal).
     ``standing``: the bid that stands if the learner passes, its bidder and its trick
-    distribution (None with no bid). ``legal``: the legal calls, lowest first.
+    distribution (None with no bid). ``legal``: the legal calls, lowest first. ``finish``: how
+    the calls were valued (`trainer.simulate.finish.FINISHES`: ``"policy"``, the auction
+    finished by the policy bidder, every legal call a candidate; None, each call taken as the
+    final contract).
     """
 
     hand: tuple[Card, ...]
@@ -63,6 +81,7 @@ class BidAnalysis:
     inferences: tuple[str, ...]
     dropped: tuple[str, ...]
     rules: RuleSet = field(default_factory=RuleSet)
+    finish: str | None = None
 
     @property
     def best(self) -> CallResult:
@@ -85,7 +104,8 @@ class BidAnalysis:
             if cand.call == code:
                 return cand
         bid = parse_call(code)
-        if code not in self.legal or not isinstance(bid, Bid) or bid.strain is None:
+        if (code not in self.legal or not isinstance(bid, Bid) or bid.strain is None
+                or self.finish is not None):
             raise SimulationError(f"call {call}: not a legal call now "
                                   f"(legal: {', '.join(self.legal)})")
         return strain_result(bid, self.tricks[bid.strain.value], self.rules)
@@ -101,6 +121,8 @@ class BidAnalysis:
             "standing": None, "legal": list(self.legal),
             "inferences": list(self.inferences), "dropped": list(self.dropped),
         }
+        if self.finish is not None:
+            out["finish"] = self.finish
         if self.standing is not None:
             call, seat, hist = self.standing
             out["standing"] = {"call": call, "seat": seat.value, "tricks": list(hist)}
@@ -165,15 +187,23 @@ def _sort_key(result: CallResult, rules: RuleSet) -> tuple[float, int]:
 
 def analyse_bid(hand: Sequence[Card], seat: Seat, dealer: Seat, calls: Sequence[str] = (),
                 rules: RuleSet | None = None, samples: int = 100, seed: int | str = 0,
-                workers: int | None = None, progress: Progress | None = None) -> BidAnalysis:
+                workers: int | None = None, progress: Progress | None = None,
+                finish: str | None = "policy") -> BidAnalysis:
     """Simulate ``seat``'s call holding ``hand`` (10 cards) after ``calls`` (codes, from the
     dealer's left), on ``samples`` layouts drawn with ``random.Random(f"layouts:{seed}")``.
 
-    Solves each strain with a legal bid once per layout, misère once if misère or open misère
-    is legal, and the standing contract once if a bid stands (module docstring). About 5-7
-    solves a layout: roughly 0.2-0.3 s of CPU. Raises `SimulationError` / `BidError` on bad
-    input (wrong hand size, card not in pack, not ``seat``'s turn).
+    Solves each strain with a legal bid once per layout as the learner's, misère once if misère
+    or open misère is legal, and the standing contract once if a bid stands (module docstring).
+    ``finish="policy"`` (the default): every legal call is a candidate; after each, the auction
+    is finished by `policy.choose_bid` on each layout and the contract reached is played, each
+    distinct (declarer, strain or misère) of a layout solved once (`trainer.simulate.finish`;
+    nested simulation is too costly). ``finish=None``: each call is taken as the final contract
+    (the old valuation). About 5-10 solves a layout: roughly 0.2-0.4 s of CPU. Raises
+    `SimulationError` / `BidError` on bad input (wrong hand size, card not in pack, not
+    ``seat``'s turn, an unknown ``finish``).
     """
+    if finish not in FINISHES:
+        raise SimulationError(f"finish: {finish!r} is not one of {FINISHES}")
     rules = rules or ruleset()
     check_table(rules)
     hand = tuple(sorted(hand, key=sort_key))
@@ -199,6 +229,9 @@ def analyse_bid(hand: Sequence[Card], seat: Seat, dealer: Seat, calls: Sequence[
         jobs.append(Job(Bid(6, Strain.NO_TRUMPS), seat, all_pass=True))
     sample = sample_layouts(hand, seat, dealer, codes, rules, samples,
                             random.Random(f"layouts:{seed}"))
+    if finish is not None:
+        return _finished_analysis(hand, seat, dealer, codes, rules, sample, jobs, strains,
+                                  bool(misere_bids), legal, workers, progress)
     rows = run_jobs(sample.layouts, jobs, rules, workers, progress)
     column = {i: [row[i] for row in rows] for i in range(len(jobs))}
     tricks = {s.value: histogram(column[i]) for i, s in enumerate(strains)}
@@ -226,4 +259,43 @@ def analyse_bid(hand: Sequence[Card], seat: Seat, dealer: Seat, calls: Sequence[
         standing=standing_info, legal=tuple(call_code(c) for c in legal),
         inferences=tuple(i.text for i in sample.inferences),
         dropped=tuple(i.text for i in sample.dropped), rules=rules,
+    )
+
+
+def _finished_analysis(hand: tuple[Card, ...], seat: Seat, dealer: Seat, codes: tuple[str, ...],
+                       rules: RuleSet, sample: LayoutSample, jobs: list[Job],
+                       strains: list[Strain], misere: bool, legal: list[Bid | str],
+                       workers: int | None, progress: Progress | None) -> BidAnalysis:
+    """`analyse_bid` with ``finish="policy"``: every legal call, its auction finished by the
+    policy on every layout (`trainer.simulate.finish`)."""
+    base = [j for j in jobs if not j.all_pass]
+    candidates = tuple(call_code(c) for c in legal)
+    tasks = [FinishTask(layout, tuple(base), seat, codes, candidates, rules)
+             for layout in sample.layouts]
+    rows = run_tasks(finish_layout, tasks, workers, progress)
+    column = {i: [row[0][i] for row in rows] for i in range(len(base))}
+    tricks = {s.value: histogram(column[i]) for i, s in enumerate(strains)}
+    results = []
+    for k, call in enumerate(candidates):
+        done = summarise([row[1][k] for row in rows], seat, rules)
+        bid = parse_call(call)
+        mean = done.mean_tricks if call == PASS else None
+        if isinstance(bid, Bid) and bid.strain is not None:
+            hist = tricks[bid.strain.value]
+            mean = sum(t * n for t, n in enumerate(hist)) / sum(hist)
+        results.append(CallResult(call, done.ev, done.se, done.good, mean, done.finals))
+    results.sort(key=lambda r: _sort_key(r, rules))
+    standing, bidder = Auction(rules, dealer, list(codes)).high_bid, None
+    standing_info = None
+    if standing is not None:
+        bidder = Auction(rules, dealer, list(codes)).high_bidder
+        assert bidder is not None
+        standing_info = (standing.code, bidder, histogram(column[len(base) - 1]))
+    return BidAnalysis(
+        hand=hand, seat=seat, dealer=dealer, auction=codes, samples=len(rows),
+        candidates=tuple(results), tricks=tricks,
+        misere_made=sum(t == 0 for t in column[len(strains)]) if misere else None,
+        standing=standing_info, legal=candidates,
+        inferences=tuple(i.text for i in sample.inferences),
+        dropped=tuple(i.text for i in sample.dropped), rules=rules, finish="policy",
     )

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from trainer.bidding import Bid
 from trainer.cards import Card, Deal, Seat
@@ -82,16 +82,28 @@ def run_jobs(layouts: Sequence[Deal], jobs: Sequence[Job], rules: RuleSet,
     ``progress(offset + done, total)`` after each layout. The result does not depend on
     ``workers``.
     """
-    workers = default_workers() if workers is None else max(1, workers)
-    total = len(layouts) + offset if total is None else total
-    results: list[tuple[int, ...]] = []
     tasks = [(layout, tuple(jobs), rules) for layout in layouts]
+    return run_tasks(_task, tasks, workers, progress, offset, total)
+
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def run_tasks(func: Callable[[T], R], tasks: Sequence[T], workers: int | None = None,
+              progress: Progress | None = None, offset: int = 0,
+              total: int | None = None) -> list[R]:
+    """``func`` (a module-level function) on every task, results in task order (one task a
+    layout), in up to ``workers`` processes as `run_jobs`; ``progress`` after each task."""
+    workers = default_workers() if workers is None else max(1, workers)
+    total = len(tasks) + offset if total is None else total
+    results: list[R] = []
     if workers == 1 or len(tasks) < 2 or mp.current_process().daemon:
-        stream: Iterable[tuple[int, ...]] = map(_task, tasks)
+        stream: Iterable[R] = map(func, tasks)
         pool = None
     else:
         pool = mp.get_context("fork").Pool(min(workers, len(tasks)))
-        stream = pool.imap(_task, tasks, chunksize=1)
+        stream = pool.imap(func, tasks, chunksize=1)
     try:
         for row in stream:
             results.append(row)

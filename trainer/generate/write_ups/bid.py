@@ -5,10 +5,19 @@ distributions, the bid standing, the inferences the layouts fit) and from facts 
 counts in the hand (`trainer.generate.write_ups.facts`). Every figure is a candidate's as the
 table prints it; every count is of the hand's cards; nothing is guessed.
 
+The record's calls are valued with the auction finished by the policy bidder after each
+(``finish="policy"``, `trainer.simulate.finish`): a call whose own contract ended the auction on
+every layout "makes" its ``p_make`` (`calls.stands`); any other "goes your way" that often (your
+contract made or theirs set), and where its auctions ended is said (`calls.ends`). Records
+valued with each call as the final contract (no ``finals``) read as before.
+
 The sentences, by priority (the first five that apply are kept, then put in reading order):
 
-1. The verdict: the best call, its chance of making (or, for a pass, what passing leads to)
-   and its expected score over the layouts, your side's points less the opponents' (the
+0. (With the verdict, when the best call did not always end the auction) where the auction
+   after it ended: the commonest final contracts and on how many layouts.
+1. The verdict: the best call, its chance of making (or, for a pass, what passing leads to;
+   or, when it did not always end the auction, how often the hand went your way) and its
+   expected score over the layouts, your side's points less the opponents' (the
    table's ``ev``). A best call with a negative expected score "loses least", never "is best":
    over an opponent's bid it is a sacrifice (it costs less than letting them play), with
    partner's bid standing the cheapest way out.
@@ -23,7 +32,8 @@ The sentences, by priority (the first five that apply are kept, then put in read
    strain and a plain jack in the other, side winners that would be trumps there.
 4. The nearest levels of the best strain (one higher, one lower) with their figures.
 5. What the auction showed: partner's or an opponent's bid (every layout fits it) and what
-   passing leads to; with no bid to read, what the kitty brings (3 cards taken, 3 thrown).
+   passing leads to (where the auction ends after a pass, when the bid standing now did not
+   always end it); with no bid to read, what the kitty brings (3 cards taken, 3 thrown).
 6. The nearest rival: the highest-scoring trick bid in another strain or misère call, with its
    figures ("about as good" within the graded-best margin, 5 points). When sentence 3 names
    a rival suit that is not the nearest, both are given.
@@ -41,6 +51,8 @@ from trainer.generate.write_ups.calls import (
     EPS,
     as_bid,
     best_in_strain,
+    ends,
+    makes,
     pass_outcome,
     pass_row,
     points,
@@ -48,6 +60,7 @@ from trainer.generate.write_ups.calls import (
     score,
     shown,
     standing,
+    stands,
     strain_mean,
     trick_bid,
     tricks,
@@ -217,11 +230,12 @@ def rival_sentence(analysis: BidAnalysis, best: CallResult, rival: CallResult) -
     bid, mine = trick_bid(rival.call), trick_bid(best.call)
     mean = f", {tricks(rival.mean_tricks)} tricks on average," if bid is not None else ""
     if loss <= BID_LIMITS[0] + EPS:
-        return (f"{cap(words(rival.call))} is about as good: it makes {pct(rival.p_make)}{mean} "
+        return (f"{cap(words(rival.call))} is about as good: it {makes(analysis, rival)}{mean} "
                 f"and scores {loss:.1f} less a hand than {words(best.call)}")
-    text = (f"{cap(words(rival.call))} makes {pct(rival.p_make)}{mean} and scores "
+    text = (f"{cap(words(rival.call))} {makes(analysis, rival)}{mean} and scores "
             f"{points(loss)} less a hand than {words(best.call)}")
-    if bid is not None and mine is not None and rival.p_make > best.p_make:
+    if (bid is not None and mine is not None and rival.p_make > best.p_make
+            and stands(analysis, rival) and stands(analysis, best)):
         text += (f": it makes more often, but is worth {value(bid, analysis)} to "
                  f"{mine.pretty}'s {value(mine, analysis)}")
     return text
@@ -264,6 +278,8 @@ def cheapest(analysis: BidAnalysis) -> str:
     saved = points(best.ev - passing.ev)
     if stand is None:
         return ": every other call loses more"
+    if not stands(analysis, passing):
+        return f": it loses {saved} less than passing"
     if stand.ours:
         return (f": the cheapest way out, losing {saved} less than leaving "
                 f"{seat_name(stand.seat)} in {stand.bid.pretty}")
@@ -275,6 +291,11 @@ def cheapest(analysis: BidAnalysis) -> str:
 def verdict(analysis: BidAnalysis) -> str:
     best = analysis.best
     n = analysis.samples
+    if not stands(analysis, best):
+        return (f"{cap(words(best.call))} {head(best)}: with the auction finished by the "
+                f"trainer's simple bidder on each of {n} layouts, the hand goes your side's way "
+                f"(your contract made or theirs set) {pct(best.p_make)} of the time, with "
+                f"{expected(best.ev)}{cheapest(analysis)}")
     if best.call == PASS:
         outcome = pass_outcome(analysis, best)
         stand = standing(analysis)
@@ -309,13 +330,14 @@ def level_sentence(analysis: BidAnalysis, bid: Bid) -> str:
     if bid.level < 10:
         up = row(analysis, f"{bid.level + 1}{bid.strain.value}")
         if up is not None:
-            parts.append(f"one higher, {words(up.call)} makes only {pct(up.p_make)} and "
+            parts.append(f"one higher, {words(up.call)} {makes(analysis, up, True)} and "
                          f"scores {points(best.ev - up.ev)} less")
     if bid.level > 6:
         down = row(analysis, f"{bid.level - 1}{bid.strain.value}")
         if down is not None and (b := trick_bid(down.call)) is not None:
-            parts.append(f"one lower, {words(down.call)} makes {pct(down.p_make)} but is worth "
-                         f"only {value(b, analysis)} to {bid.pretty}'s {value(bid, analysis)}")
+            parts.append(f"one lower, {words(down.call)} {makes(analysis, down)} but is "
+                         f"worth only {value(b, analysis)} to {bid.pretty}'s "
+                         f"{value(bid, analysis)}")
     return cap("; ".join(parts)) if parts else ""
 
 
@@ -340,7 +362,11 @@ def auction_sentence(analysis: BidAnalysis) -> str:
             held = trump_holding(analysis.hand, mine_bid.trump, analysis.rules)
             text += (f", so with your {held.count} your side holds at least {held.count + 3} "
                      f"of the {held.total} trumps")
-    if passing is not None and best.call != PASS and stand is not None:
+    if passing is not None and best.call != PASS and not stands(analysis, passing):
+        clause = (f"after a pass the auction ends in {ends(analysis, passing, 2)}, scoring "
+                  f"{score(passing.ev)} for your side")
+        text = f"{text}; {clause}" if text else cap(clause)
+    elif passing is not None and best.call != PASS and stand is not None:
         if stand.ours:
             clause = (f"passing leaves {seat_name(stand.seat)} in {stand.bid.pretty}, worth "
                       f"{value(stand.bid, analysis)}: it makes {pct(passing.p_make)} and scores "
@@ -424,7 +450,10 @@ def misere_sentence(analysis: BidAnalysis) -> str:
     n = analysis.samples
     times = f"on {made} of {n} layouts" if made is not None else pct(mis.p_make)
     less = points(best.ev - mis.ev)
-    if best.call == "OMIS":
+    if not stands(analysis, mis):
+        return (f"Misère {makes(analysis, mis)} (after it the auction ends in "
+                f"{ends(analysis, mis, 2)}) and scores {score(mis.ev)}, {less} less")
+    if best.call == "OMIS" and stands(analysis, best):
         return (f"A closed misère is made as often, but is worth {value(MISERE, analysis)}"
                 f" to open misère's {value(OPEN_MISERE, analysis)}: it scores "
                 f"{score(mis.ev)}, {less} less")
@@ -441,6 +470,10 @@ def bid_write_up(analysis: BidAnalysis, moment: str = "") -> str:
     (``misere`` asks about the misère)."""
     best = analysis.best
     out = [Sentence(0, 0, verdict(analysis))]
+    if not stands(analysis, best):
+        after = "a pass" if best.call == PASS else words(best.call)
+        out.append(Sentence(1, 1, f"After {after} the auction ends in "
+                                  f"{ends(analysis, best)}"))
     bid = as_bid(best.call)
     misere = moment == "misere" or (bid is not None and bid.misere)
     # the strain the hand is valued in: the best call's, or the best trick bid's
@@ -461,7 +494,7 @@ def bid_write_up(analysis: BidAnalysis, moment: str = "") -> str:
             which = "best trick bid" if any(
                 (b := as_bid(c.call)) is not None and b.misere and c.ev >= focus.ev
                 for c in analysis.candidates) else "best bid"
-            text = (f"The {which}, {fbid.pretty}, makes only {pct(focus.p_make)}, with "
+            text = (f"The {which}, {fbid.pretty}, {makes(analysis, focus, True)}, with "
                     f"{tricks(focus.mean_tricks)} tricks on average ({fbid.tricks_needed} "
                     f"needed), and scores {points(best.ev - focus.ev)} less{tail}")
             out.append(Sentence(3 if misere else 1, 3, text))

@@ -7,6 +7,12 @@ from the trick distributions, `BidAnalysis.value_of`). The first rule of `BidRea
 applies, in the order listed there, sets the kind; every figure quoted is a candidate's
 (chances as the table prints them, expected scores to 0.1, differences in whole points) or a
 count of the hand's cards.
+
+With the auction finished by the policy bidder (the record's ``finish``), ``p_make`` is the
+share of layouts where the contract reached goes your side's way: "made" in the rules below
+reads that way, and a phrase says "makes" only for a call whose own contract ended the auction
+on every layout (`calls.stands`), else "goes your way"; a pass that did not always leave the
+bid standing now says where the auction most often ended.
 """
 
 from __future__ import annotations
@@ -21,14 +27,18 @@ from trainer.generate.explain import seat_name
 from trainer.generate.write_ups.calls import (
     EPS,
     as_bid,
+    ends,
+    makes,
     pass_row,
     points,
     score,
     standing,
+    stands,
     strain_mean,
     trick_bid,
     tricks,
     value,
+    verb,
     words,
 )
 from trainer.generate.write_ups.facts import (
@@ -123,13 +133,16 @@ class BidReason:
         return BID_LABELS[self.kind]
 
 
-def _made(p: float) -> str:
-    """``made on only 12% of the layouts``, ``made on none of the layouts``."""
-    return "made on none of the layouts" if p <= EPS else f"made on only {pct(p)} of the layouts"
+def _made(p: float, standing: bool = True) -> str:
+    """``made on only 12% of the layouts``, ``made on none of the layouts``; when the auction
+    did not always end in the call, ``going your way on only 12% of the layouts``."""
+    what = "made" if standing else "going your way"
+    return f"{what} on none of the layouts" if p <= EPS else \
+        f"{what} on only {pct(p)} of the layouts"
 
 
 def _misere_reason(analysis: BidAnalysis, result: CallResult, bid_open: bool) -> BidReason:
-    made = _made(result.p_make)
+    made = _made(result.p_make, stands(analysis, result))
     if bid_open:
         return BidReason(result.call, BidReasonKind.OPEN_MISERE,
                          f"an open misère, {made}: a failure costs "
@@ -151,9 +164,15 @@ def _pass_reason(analysis: BidAnalysis, result: CallResult) -> BidReason:
     best = analysis.best
     stand = standing(analysis)
     bid = trick_bid(best.call)
-    better = (f"{words(best.call)} makes {pct(best.p_make)} for {value(bid, analysis)}"
+    better = (f"{words(best.call)} {makes(analysis, best)} for {value(bid, analysis)}"
               if bid is not None else f"{words(best.call)} scores {points(best.ev - result.ev)} "
               "more")
+    if not stands(analysis, result):
+        kind = (BidReasonKind.PASS_THROWS_IN if stand is None else BidReasonKind.PASS_UNDERBIDS
+                if stand.ours else BidReasonKind.PASS_LETS_MAKE)
+        return BidReason(PASS, kind, f"after a pass the auction ends in "
+                         f"{ends(analysis, result, 1)}: {score(result.ev)} a hand, though "
+                         f"{better}")
     if stand is None:
         return BidReason(PASS, BidReasonKind.PASS_THROWS_IN,
                          f"throws the hand in for 0, though {better}")
@@ -185,7 +204,7 @@ def bid_reason(analysis: BidAnalysis, result: CallResult) -> BidReason:
     if call is not None and call.misere:
         if result.p_make < 0.5 or call.open:
             return _misere_reason(analysis, result, call.open)
-        return _fewer(result, loss)
+        return _fewer(analysis, result, loss)
     if call is None:
         return _pass_reason(analysis, result)
     assert call.strain is not None and call.level is not None
@@ -193,36 +212,36 @@ def bid_reason(analysis: BidAnalysis, result: CallResult) -> BidReason:
     mine = trick_bid(best.call)
     need = call.tricks_needed
     too_high = (f"too high for the tricks expected ({tricks(result.mean_tricks)} on average, "
-                f"{need} needed): makes {pct(result.p_make)}")
+                f"{need} needed): {makes(analysis, result)}")
     if mine is not None and mine.strain is call.strain and mine.level is not None:
         if call.level > mine.level:
             return BidReason(result.call, BidReasonKind.TOO_HIGH, too_high)
         return BidReason(result.call, BidReasonKind.TOO_LOW,
-                         f"too low: {mine.pretty} still makes {pct(best.p_make)} and is worth "
+                         f"too low: {mine.pretty} still {makes(analysis, best)} and is worth "
                          f"{value(mine, analysis)} to this {value(call, analysis)}")
     passing = pass_row(analysis)
     if (stand is not None and not stand.ours and result.p_make < 0.5 and passing is not None
             and result.ev < passing.ev):
         return BidReason(result.call, BidReasonKind.SACRIFICE,
-                         f"a sacrifice that costs more than it saves: makes {pct(result.p_make)}"
+                         f"a sacrifice that costs more than it saves: {makes(analysis, result)}"
                          f", {score(result.ev)} a hand against {score(passing.ev)} for letting "
                          f"{seat_name(stand.seat)}'s {stand.bid.pretty} play")
     if result.p_make < 0.5:
         return BidReason(result.call, BidReasonKind.TOO_HIGH, too_high)
     if best.call == PASS and stand is not None and stand.ours:
         return BidReason(result.call, BidReasonKind.OVER_PARTNER,
-                         f"{seat_name(stand.seat)}'s {stand.bid.pretty} scores more: this makes "
-                         f"{pct(result.p_make)}, {points(loss)} less a hand")
+                         f"{seat_name(stand.seat)}'s {stand.bid.pretty} scores more: this "
+                         f"{makes(analysis, result)}, {points(loss)} less a hand")
     if best.call == PASS and stand is None:
         return BidReason(result.call, BidReasonKind.BELOW_PASS,
-                         f"loses {points(-result.ev)} a hand on average, though it makes "
-                         f"{pct(result.p_make)}" if result.ev < 0 else
-                         f"scores {points(loss)} less than passing: makes {pct(result.p_make)}")
+                         f"loses {points(-result.ev)} a hand on average, though it "
+                         f"{makes(analysis, result)}" if result.ev < 0 else
+                         f"scores {points(loss)} less than passing: {makes(analysis, result)}")
     if best.call == PASS and stand is not None and passing is not None:
         return BidReason(result.call, BidReasonKind.LET_THEM_PLAY,
                          f"defending scores more ({score(passing.ev)} a hand): "
                          f"{seat_name(stand.seat)}'s {stand.bid.pretty} is worth only "
-                         f"{value(stand.bid, analysis)}, and this makes {pct(result.p_make)}")
+                         f"{value(stand.bid, analysis)}, and this {makes(analysis, result)}")
     lower = [c for c in analysis.candidates if (b := trick_bid(c.call)) is not None
              and b.strain is call.strain and b.level is not None and b.level < call.level]
     cheaper = max(lower, key=lambda c: c.ev, default=None)
@@ -231,7 +250,8 @@ def bid_reason(analysis: BidAnalysis, result: CallResult) -> BidReason:
         assert below is not None
         return BidReason(result.call, BidReasonKind.TOO_HIGH,
                          f"too high: {below.pretty}, in the same strain, scores "
-                         f"{points(cheaper.ev - result.ev)} more (makes {pct(cheaper.p_make)} "
+                         f"{points(cheaper.ev - result.ev)} more ("
+                         f"{verb(analysis, cheaper, result)} {pct(cheaper.p_make)} "
                          f"to this {pct(result.p_make)})")
     if mine is not None and mine.strain is not None:
         here, there = result.mean_tricks, strain_mean(analysis, mine.strain)
@@ -254,13 +274,13 @@ def bid_reason(analysis: BidAnalysis, result: CallResult) -> BidReason:
             return BidReason(result.call, BidReasonKind.CHEAPER_STRAIN,
                              f"{many}, but worth {value(call, analysis)} to {mine.pretty}'s "
                              f"{value(mine, analysis)}")
-    return _fewer(result, loss)
+    return _fewer(analysis, result, loss)
 
 
-def _fewer(result: CallResult, loss: float) -> BidReason:
+def _fewer(analysis: BidAnalysis, result: CallResult, loss: float) -> BidReason:
     return BidReason(result.call, BidReasonKind.FEWER_POINTS,
-                     f"scores {points(loss)} less a hand on average (makes "
-                     f"{pct(result.p_make)})")
+                     f"scores {points(loss)} less a hand on average ("
+                     f"{makes(analysis, result)})")
 
 
 def bid_reasons(analysis: BidAnalysis) -> tuple[BidReason, ...]:

@@ -4,6 +4,12 @@ players' calls showed (`trainer.simulate.layouts.auction_inferences`: the layout
 
 Numbers are put in words as the candidate table prints them: chances ``88%``, expected scores
 ``+124.9``, mean tricks ``8.3``; differences of expected score as whole points (``23``).
+
+With the auction finished by the policy bidder (``BidAnalysis.finish == "policy"``) a call's
+``p_make`` is the share of layouts where the contract reached goes your side's way. A call
+whose own contract was the final one on every layout (`stands`) still "makes" that share; any
+other "goes your way" (your contract made or theirs set), and `ends` says where the auctions
+ended.
 """
 
 from __future__ import annotations
@@ -13,10 +19,12 @@ from dataclasses import dataclass
 from trainer.bidding import PASS, Bid, parse_call
 from trainer.cards import Seat
 from trainer.generate.explain import seat_name
+from trainer.generate.write_ups.facts import pct
 from trainer.rules import Strain
 from trainer.scoring import bid_value
 from trainer.simulate import BidAnalysis, CallResult
 from trainer.simulate.layouts import auction_inferences
+from trainer.simulate.scores import thrown_in
 
 EPS = 1e-9
 
@@ -113,6 +121,61 @@ def pass_outcome(analysis: BidAnalysis, result: CallResult) -> str:
     return f"{stand.owner()} {stand.bid.pretty} makes {chance:.0%}"
 
 
+def stands(analysis: BidAnalysis, result: CallResult) -> bool:
+    """True when the call's own contract was the final one on every layout: a bid played by
+    the learner, a pass leaving the bid standing now (or none) as it is. Always true for a call
+    taken as the final contract (no ``finals``)."""
+    if not result.finals:
+        return True
+    if result.call == PASS:
+        key = (PASS, None) if analysis.standing is None else (
+            analysis.standing[0], analysis.standing[1].value)
+    else:
+        key = (result.call, analysis.seat.value)
+    return all((c, d) == key for c, d, _ in result.finals)
+
+
+def verb(analysis: BidAnalysis, *results: CallResult) -> str:
+    """``makes`` when every one of ``results`` stands (`stands`), else ``goes your way``."""
+    return "makes" if all(stands(analysis, r) for r in results) else "goes your way"
+
+
+def makes(analysis: BidAnalysis, result: CallResult, only: bool = False) -> str:
+    """``makes 71%`` (``makes only 40%``), or ``goes your way 71%`` when the auction after the
+    call did not always end in it."""
+    return f"{verb(analysis, result)} {'only ' if only else ''}{pct(result.p_make)}"
+
+
+def final_name(analysis: BidAnalysis, contract: str, declarer: str | None) -> str:
+    """A final contract in words: ``your 7♥``, ``your partner North's 8♥``, ``West's 8♠``,
+    ``all passing (thrown in)``; a 6-level bid thrown in under ``six_level_informational``
+    says so."""
+    if declarer is None:
+        return "all passing" + (" (played at no trumps)" if analysis.rules.all_pass ==
+                                "play_no_trumps" else " (thrown in)")
+    seat = Seat(declarer)
+    bid = as_bid(contract)
+    assert bid is not None
+    thrown = " (thrown in)" if thrown_in(bid, analysis.rules) else ""
+    if seat is analysis.seat:
+        return f"your {bid.pretty}{thrown}"
+    ours = seat in analysis.rules.side_of(analysis.seat)
+    return Standing(bid, seat, ours).owner() + f" {bid.pretty}{thrown}"
+
+
+def ends(analysis: BidAnalysis, result: CallResult, most: int = 3) -> str:
+    """Where the auctions after ``result`` ended, the ``most`` commonest first: ``your 7♥ on
+    60 of 100 layouts, West's 8♠ on 30 and other contracts on 10``."""
+    n = analysis.samples
+    shown_ = list(result.finals[:most])
+    rest = sum(k for _, _, k in result.finals[most:])
+    parts = [f"{final_name(analysis, c, d)} on {k}" + (f" of {n} layouts" if i == 0 else "")
+             for i, (c, d, k) in enumerate(shown_)]
+    if rest:
+        parts.append(f"other contracts on {rest}")
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 @dataclass(frozen=True)
 class Shown:
     """What another player's call showed, as the layouts assume it (the record's
@@ -145,6 +208,9 @@ __all__ = [
     "Standing",
     "as_bid",
     "best_in_strain",
+    "ends",
+    "final_name",
+    "makes",
     "pass_outcome",
     "pass_row",
     "points",
@@ -152,9 +218,11 @@ __all__ = [
     "score",
     "shown",
     "standing",
+    "stands",
     "strain_mean",
     "trick_bid",
     "tricks",
     "value",
+    "verb",
     "words",
 ]

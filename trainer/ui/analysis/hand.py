@@ -57,7 +57,7 @@ from trainer.ui.analysis.builder import (
 from trainer.ui.data.profile import plain
 from trainer.ui.data.state import current_rules
 from trainer.ui.widgets.auction import call_text, seat_words
-from trainer.ui.widgets.candidates import field, makes
+from trainer.ui.widgets.candidates import ends_text, field, makes
 from trainer.ui.widgets.cards import hand_html
 
 MODULE = "trainer.simulate"
@@ -141,15 +141,20 @@ def _notes(result: Any) -> tuple[str, ...]:
 
 def candidates_table(candidates: Sequence[Any], standing_side: str | None = None) -> pd.DataFrame:
     """The candidate calls as a table, best expected score first; the chance to make is that
-    of the contract each call leads to (`makes`)."""
+    of the contract each call leads to (`makes`). Calls valued with the auction finished (with
+    ``finals``): the share of layouts going your side's way, and the commonest final contract
+    (`ends_text`)."""
     rows = []
     for c in candidates:
         rows.append({f: field(c, f) for f in FIELDS})
         rows[-1]["p_make"] = makes(c, standing_side)
         rows[-1]["call"] = call_text(rows[-1]["call"])
     frame = pd.DataFrame(rows, columns=list(FIELDS))
+    finished = any(field(c, "finals") for c in candidates)
     frame = frame.rename(columns={"call": "Call", "ev": "Expected score", "se": "± (s.e.)",
-                                  "p_make": "Chance to make"})
+                                  "p_make": "Goes your way" if finished else "Chance to make"})
+    if finished:  # the auction finished by the policy bidder: where it most often ended
+        frame["Ends in"] = [ends_text(c) for c in candidates]
     return frame.sort_values("Expected score", ascending=False, ignore_index=True)
 
 

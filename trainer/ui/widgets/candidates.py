@@ -15,7 +15,7 @@ import plotly.graph_objects as go
 from pandas.io.formats.style import Styler
 
 from trainer.bidding import parse_call
-from trainer.cards import sort_key
+from trainer.cards import Seat, sort_key
 from trainer.generate.bid_puzzles import top_strains
 from trainer.generate.explain import seat_name
 from trainer.rules import Strain
@@ -27,11 +27,15 @@ HIGHLIGHT = "background-color: rgba(255, 193, 7, 0.28); font-weight: 600"
 MINE_COLOUR = "#e9a100"
 OTHER_COLOUR = "#5b7db1"
 SCORE, SE, MAKES, TRICKS = "Score", "± s.e.", "Makes", "Tricks"
+WAY, ENDS = "Your way", "Ends in"
+"""A finished-auction table's columns (``BidAnalysis.finish``): in place of `MAKES`, the share of
+layouts where the contract reached goes your side's way (``p_make``: your contract made or
+theirs set); last, the commonest final contract and its share of the layouts."""
 WHY = "Why"
 """The column of each row's reason (`trainer.generate.write_ups`), when the page gives them."""
 """Column names: expected score, its standard error, chance of making, mean tricks (short, so
 the table fits a phone)."""
-FORMATS = {SCORE: "{:+.1f}", SE: "{:.1f}", MAKES: "{:.0%}", TRICKS: "{:.2f}"}
+FORMATS = {SCORE: "{:+.1f}", SE: "{:.1f}", MAKES: "{:.0%}", WAY: "{:.0%}", TRICKS: "{:.2f}"}
 MISSING = "—"
 """What a cell without a figure shows (the tricks of a pass with no bid standing, or of a
 misère): the pages pass it to ``st.dataframe(placeholder=...)``, which otherwise draws "None"
@@ -48,9 +52,11 @@ def makes(result: Any, standing_side: str | None) -> float | None:
     """The chance the contract a call leads to makes, whoever declares it. A pass leaves the
     standing bid to be played (``standing_side``: `BidAnalysis.standing_side`); when that bid
     is the opponents', the result's ``p_make`` (our side's success: the bid set) is turned
-    round. None for a pass with no bid standing: the hand is thrown in."""
+    round. None for a pass with no bid standing: the hand is thrown in. A call valued with the
+    auction finished (it has ``finals``): its ``p_make`` as it is, the share of layouts where
+    the contract reached goes the learner's side's way."""
     call, chance = field(result, "call"), field(result, "p_make")
-    if call != "P" or chance is None:
+    if call != "P" or chance is None or field(result, "finals"):
         return chance
     if standing_side is None:
         return None
@@ -82,9 +88,25 @@ def mine_row(table: pd.DataFrame) -> int | None:
     return marks.index(YOU) if YOU in marks else None
 
 
+def ends_text(result: CallResult) -> str:
+    """The commonest final contract after a call and its share: ``West 8♠ 30%``, ``all pass
+    100%``; "" for a call taken as the final contract (no ``finals``)."""
+    finals = field(result, "finals")
+    if not finals:
+        return ""
+    contract, declarer, count = finals[0]
+    total = sum(k for _, _, k in finals)
+    what = "all pass" if declarer is None else f"{seat_name(Seat(declarer))} {call_text(contract)}"
+    return f"{what} {count / total:.0%}"
+
+
 def pass_label(analysis: BidAnalysis) -> str:
     """The pass row's label: what passing leads to, so that its Makes and Tricks are read as
-    the standing contract's, whoever declares it (``"Pass: West plays 7♠"``)."""
+    the standing contract's, whoever declares it (``"Pass: West plays 7♠"``). With the auction
+    finished (``analysis.finish``) the auction may go on after a pass: ``"Pass"`` (its `ENDS`
+    cell says where it most often ended)."""
+    if analysis.finish is not None:
+        return "Pass"
     if analysis.standing is None:
         return "Pass: no bid stands, the hand is thrown in"
     code, seat, _ = analysis.standing
@@ -97,18 +119,21 @@ def call_table(candidates: Sequence[CallResult], mine: CallResult | None = None,
                why: Callable[[CallResult], str] | None = None) -> pd.DataFrame:
     """Calls best first (expected score): ``Call``, `SCORE`, `SE`, `MAKES` (`makes`), `TRICKS`,
     ``You`` (marks ``mine``, added if missing), and with ``why`` a `WHY` column of each row's
-    reason. ``standing_side``: whose bid stands if the learner passes
+    reason; calls valued with the auction finished: `WAY` for `MAKES`, and `ENDS` last.
+    ``standing_side``: whose bid stands if the learner passes
     (`BidAnalysis.standing_side`); ``pass_words``: the pass row's label (`pass_label`), else
     "Pass"."""
     results = list(candidates)
     if mine is not None and all(c.call != mine.call for c in results):
         results.append(mine)
     results.sort(key=lambda c: -c.ev)
+    finished = any(c.finals for c in results)
     rows: list[dict[str, object]] = [
         {"Call": pass_words if c.call == "P" and pass_words else call_text(c.call),
          SCORE: c.ev, SE: c.se,
-         MAKES: makes(c, standing_side),
-         TRICKS: c.mean_tricks} for c in results]
+         WAY if finished else MAKES: makes(c, standing_side),
+         TRICKS: c.mean_tricks, **({ENDS: ends_text(c)} if finished else {})}
+        for c in results]
     at = next((i for i, c in enumerate(results) if mine is not None and c.call == mine.call),
               None)
     return _with_mine(rows, at, None if why is None else [why(c) for c in results])
