@@ -3,7 +3,7 @@
 - easy: the documented policy of `trainer.policy` (bids by a simple trick count, discards to
   make voids, plays by rules of thumb); instant.
 - normal: sampling and solving (`trainer.bots.cards`): about 20 layouts a card, the bidding
-  and discard simulations of `trainer.simulate` on 20 and 16 layouts (the simulation may
+  and discard simulations of `trainer.simulate` on 14 and 16 layouts (the simulation may
   overrule the policy's call only when another is clearly better, `trainer.bots.calls`).
 - strong: the same on three times as many layouts.
 
@@ -40,8 +40,8 @@ class Budget:
 
 BUDGETS: dict[Level, Budget] = {
     Level.EASY: Budget(0, 0, 0),
-    Level.NORMAL: Budget(20, 20, 16),
-    Level.STRONG: Budget(60, 60, 48),
+    Level.NORMAL: Budget(20, 14, 16),
+    Level.STRONG: Budget(60, 42, 48),
 }
 
 
