@@ -389,3 +389,19 @@ def test_match_bad_input_is_one_line_and_status_2(args, field):
     assert out.stdout == ""
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and field in lines[0]
+
+
+def test_a_bot_makes_only_bids_its_hand_shows() -> None:
+    """What partners read into a bid (`trainer.simulate.Inference`) holds of the bot's hand;
+    a misère needs no king and at most two queens and jacks (a hand from a tester's game,
+    where a bot bid open misère on K♥ J♥ 8♥ 5♥ Q♠)."""
+    from trainer.bots.calls import fits_hand
+    from trainer.codes import parse_hand
+
+    kings = parse_hand("KH JH 8H 5H QS 7S 6C 5C 9D 8D")
+    assert [c for c in ("P", "7S", "MIS", "OMIS") if fits_hand(c, kings, Seat.N)] == ["P"]
+    low = parse_hand("TH 9H 8H 5H QS 7S 6C 5C 9D 8D")
+    assert fits_hand("MIS", low, Seat.N) and fits_hand("OMIS", low, Seat.N)
+    hearts = parse_hand("JK 9S 7S 5S JH AH QH 6C 7D 8D")
+    assert [c for c in ("6H", "7H", "7S", "9S", "7NT") if fits_hand(c, hearts, Seat.N)] == [
+        "6H", "7H"]

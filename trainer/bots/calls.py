@@ -6,8 +6,11 @@ call and the simulation may overrule it, but only when another call is clearly b
 than `MARGIN` points and `NOISE_Z` standard errors of the difference. Taking the best of many
 candidates valued on a few layouts otherwise picks the luckiest estimate (the winner's curse):
 a duplicate match showed normal bots overbidding by that alone (a 9♠ chosen at 277 ± 58 over
-12 layouts was worth 212 over 100, less than 8♠). Staying close to the policy also keeps the
-bots' bids meaning what the simulation's auction inferences read into them.
+12 layouts was worth 212 over 100, less than 8♠). And as Ben's simulation chooses only among
+the calls its network finds plausible, a bot makes only bids its hand shows
+(`fits_hand`: what the auction inferences of `trainer.simulate` read into a bid: the trumps or
+the joker and aces, a misère hand without joker or ace, the strength the level needs), so
+partners read its bids right and it never bids 7♠ holding hearts or open misère on kings.
 
 The simulations cover the 4-player game; at 2, 3 and 6 players the bots bid and discard by
 the policy at every level (`trainer.simulate.check_table`). A bot does not nominate the joker
@@ -17,12 +20,13 @@ the policy at every level (`trainer.simulate.check_table`). A bot does not nomin
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
-from trainer.bidding import Bid, parse_call
-from trainer.cards import Card
+from trainer.bidding import MISERE, OPEN_MISERE, PASS, Bid, parse_call
+from trainer.cards import Card, Rank, Seat
 from trainer.game.hand import GameHand
 from trainer.policy import choose_bid, choose_discard
-from trainer.simulate import analyse_bid, analyse_discard
+from trainer.simulate import Inference, analyse_bid, analyse_discard
 
 MARGIN = 30.0
 """Points by which a call must beat the policy's in the simulation to overrule it."""
@@ -45,11 +49,25 @@ def choose_call(hand: GameHand, layouts: int, seed: str) -> Bid | str:
                            seed=seed, workers=1)
     code = proposed.code if isinstance(proposed, Bid) else proposed
     base = analysis.value_of(code)
-    better = [c for c in analysis.candidates
-              if c.ev - base.ev > MARGIN + NOISE_Z * math.hypot(c.se, base.se)]
+    better = [c for c in analysis.candidates if fits_hand(c.call, cards, seat)
+              and c.ev - base.ev > MARGIN + NOISE_Z * math.hypot(c.se, base.se)]
     if not better:
         return proposed
     return parse_call(max(better, key=lambda c: c.ev - NOISE_Z * c.se).call)
+
+
+def fits_hand(call: str, cards: Sequence[Card], seat: Seat) -> bool:
+    """True for a pass, and for a bid whose auction inference (`trainer.simulate.Inference`:
+    the shape and strength partners read into it) ``cards`` fits; a misère also needs a hand
+    with no king and at most two queens and jacks (the inference asks only for no joker and no
+    ace)."""
+    if call == PASS:
+        return True
+    if call in (MISERE.code, OPEN_MISERE.code):
+        high = [c for c in cards if c.rank is not None and c.rank >= Rank.JACK]
+        if any(c.rank >= Rank.KING for c in high) or len(high) > 2:  # type: ignore[operator]
+            return False
+    return Inference(seat, call, "").holds(cards)
 
 
 def choose_exchange(hand: GameHand, layouts: int, seed: str) -> tuple[Card, ...]:

@@ -4,7 +4,9 @@ of one seat graded by what it cost.
 Each decision is valued from what the player could see at that moment, not by peeking at the
 hidden hands: a card over ``layouts`` layouts of the unseen cards fitting the auction and the
 play so far (`trainer.bots.card_values`, the bots' own method), a call by the bidding
-simulation and the discard by the discard search (`trainer.simulate`, 4 players). ``cost`` is
+simulation and the discard by the discard search (`trainer.simulate`, 4 players); the best
+call is taken among those the hand fits (`trainer.bots.calls.fits_hand`: what the bid would
+show), as the bots choose. ``cost`` is
 the points lost on average against the best choice (the hand's score from the player's side,
 RULES.md §6). Beside it, for a card, ``dd_cost``: the tricks it lost double dummy with every
 card shown (`Solver.analyse` on the real layout), as `python -m trainer review` prints.
@@ -32,12 +34,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from trainer.bidding import Bid
+from trainer.bots.calls import fits_hand
 from trainer.bots.cards import PlayValue, card_values, solvable_state
 from trainer.cards import Card, Seat
 from trainer.errors import TrainerError
 from trainer.game.hand import GameHand, HandRecord, Phase
 from trainer.generate.bands import bid_band
 from trainer.generate.card_reasons import wrong_card_reasons
+from trainer.generate.explain import play_text
 from trainer.generate.grading import choice_text, played_out
 from trainer.generate.play_steps import puzzle_goal
 from trainer.play import PlayState
@@ -49,7 +53,10 @@ Progress = Callable[[int, int], None]
 """``progress(done, total)`` after each decision graded."""
 
 LAYOUTS = 20
-"""Layouts a decision is averaged over by default (the normal bot's)."""
+"""Layouts a card or the discard is averaged over by default (the normal bot's)."""
+CALL_LAYOUTS = 30
+"""Layouts a call is averaged over at least: every legal call is valued, and a few layouts
+favour whichever call was luckiest (the winner's curse)."""
 
 
 @dataclass(frozen=True)
@@ -192,17 +199,23 @@ def _grade_call(hand: GameHand, seat: Seat, code: str, index: int, number: int,
         return None
     calls = [c if isinstance(c, str) else c.code for c in hand.auction.calls]
     legal = hand.auction.legal_calls()
-    analysis = analyse_bid(hand.deal.hands[seat], seat, hand.deal.dealer, calls, hand.rules,
-                           samples=layouts, seed=f"{seed}:call:{index}", workers=1)
-    best = analysis.best
+    cards = hand.deal.hands[seat]
+    analysis = analyse_bid(cards, seat, hand.deal.dealer, calls, hand.rules,
+                           samples=max(layouts, CALL_LAYOUTS), seed=f"{seed}:call:{index}",
+                           workers=1)
     chosen = analysis.value_of(code)
+    best = max((c for c in analysis.candidates if fits_hand(c.call, cards, seat)),
+               key=lambda c: c.ev, default=chosen)
+    if best.ev < chosen.ev:
+        best = chosen
     cost = max(0.0, best.ev - chosen.ev)
     reason = ""
     if cost > 5:
         reason = (f"Over {analysis.samples} layouts of the other hands that fit the auction, "
-                  f"{_call_words(best.call)} scored {best.ev:+.0f} on average "
-                  f"({best.p_make:.0%} made) against {chosen.ev:+.0f} for "
-                  f"{_call_words(chosen.call)}.")
+                  f"with the auction played out after it, {_call_words(best.call)} scored "
+                  f"{best.ev:+.0f} on average (your side's points less the opponents') and "
+                  f"went your way {best.p_make:.0%} of the time, against {chosen.ev:+.0f} and "
+                  f"{chosen.p_make:.0%} for {_call_words(chosen.call)}.")
     return DecisionReview(number, "call", None, chosen.call, best.call, cost, None,
                           bid_band(cost), (), reason, index, forced=len(legal) == 1)
 
@@ -228,9 +241,10 @@ def _grade_discard(hand: GameHand, seat: Seat, discard: tuple[Card, ...], number
     words = " ".join(c.code for c in best.discard)
     reason = ""
     if cost > 5:
-        reason = (f"Keeping the rest and discarding {words} scored {best.ev:+.0f} on average "
-                  f"over {analysis.samples} layouts ({best.p_make:.0%} made) against "
-                  f"{chosen.ev:+.0f} ({chosen.p_make:.0%}).")
+        reason = (f"Discarding {_card_words(best.discard)} scored {best.ev:+.0f} on average "
+                  f"over {analysis.samples} layouts (your side's points less the opponents'; "
+                  f"{best.p_make:.0%} made) against {chosen.ev:+.0f} ({chosen.p_make:.0%}) "
+                  f"for {_card_words(discard)}.")
     return DecisionReview(number, "discard", None, " ".join(c.code for c in discard), words,
                           cost, None, bid_band(cost), (), reason, len(calls))
 
@@ -282,4 +296,9 @@ def _card_reason(state: PlayState, seat: Seat, play: Play, chosen: PlayValue, be
     if best.score - chosen.score <= 5:
         return ""
     return (f"On average over the layouts you could have faced, {choice_text(best.play)} "
-            f"scored {best.score:+.0f} and {choice_text(play)} {chosen.score:+.0f}.")
+            f"scored {best.score:+.0f} and {choice_text(play)} {chosen.score:+.0f} (your "
+            "side's points less the opponents').")
+
+
+def _card_words(cards: tuple[Card, ...]) -> str:
+    return " ".join(play_text(Play(c)) for c in cards)
