@@ -40,8 +40,10 @@ def _call_hint(hand: GameHand, seed: str) -> Hint:
     bid = call if isinstance(call, Bid) else None
     what = f"bid {bid.pretty}" if bid is not None else "pass"
     if hand.rules.players == 4:
-        why = (f"it dealt the unseen cards {BUDGETS[COACH].call_layouts} ways, played each "
-               "contract out double dummy, and this call scored best on average")
+        why = ("it counts the tricks your hand should take, then deals the hidden cards "
+               f"{BUDGETS[COACH].call_layouts} ways that fit the bidding so far, lets everyone "
+               "finish the bidding and plays each contract out with every card face up; it "
+               "changes the call its count suggests only when another clearly scores more")
     else:
         why = "it counts the tricks your hand should take in each suit and bids what it expects"
     return Hint(bid.code if bid is not None else "P", f"A normal-level bot would {what} here: "
@@ -54,8 +56,9 @@ def _discard_hint(hand: GameHand, seed: str) -> Hint:
     cards = [c.pretty for c in discard]
     named = ", ".join(cards[:-1]) + " and " + cards[-1] if len(cards) > 1 else "".join(cards)
     if hand.rules.players == 4:
-        why = ("it tried the likely discards on dealt layouts of the unseen cards and kept the "
-               "hand that scored best on average")
+        why = ("it tried the likely discards on deals of the hidden cards that fit the bidding, "
+               "played out with every card face up, and kept the hand that scored best on "
+               "average")
     else:
         why = "it keeps trumps and high cards and throws short, low side suits to make voids"
     return Hint(" ".join(c.code for c in discard), f"A normal-level bot would discard {named}: "
@@ -70,14 +73,14 @@ def _card_hint(hand: GameHand, seat: Seat, seed: str, solver: Solver) -> Hint:
     values = card_values(hand, seat, layouts, random.Random(f"hint:{seed}:{len(hand.plays)}"),
                          solver)
     best, second = values[0], values[1]
-    text = (f"A normal-level bot would play {play_text(best.play)}: over {layouts} layouts of "
-            f"the cards you cannot see it scores {_points(best.score)} points on average for "
-            f"your side, ")
+    text = (f"A normal-level bot would play **{play_text(best.play)}**. It imagined {layouts} "
+            "ways the hidden cards could lie, fitting the bidding and the play so far, and "
+            f"played each out with every card face up: {play_text(best.play)} scored "
+            f"{_points(best.score)} on average (your side's points less the opponents'), ")
     if round(best.score) == round(second.score):
-        text += f"as much as {play_text(second.play)}, the next choice."
+        text += f"as much as {play_text(second.play)}."
     else:
-        text += (f"against {_points(second.score)} for {play_text(second.play)}, the next "
-                 "best.")
+        text += f"{play_text(second.play)}, the next best, {_points(second.score)}."
     return Hint(best.play.code, text)
 
 

@@ -20,6 +20,7 @@ from trainer.ui.game.scoreboard import (
     points_words,
     score_figure,
     score_table,
+    why_won,
     winner_words,
 )
 from trainer.ui.game.session import Table, side_name
@@ -43,7 +44,8 @@ def status_line(table: Table) -> str:
         parts.append(f"contract **{hand.contract.pretty}** by {who}")
     if hand.state is not None and hand.contract is not None:
         taken = hand.declarer_tricks()
-        parts.append(f"misère: the declarer has taken {taken} tricks" if hand.contract.misere
+        parts.append(f"misère: the declarer has taken {taken} trick{'' if taken == 1 else 's'}"
+                     if hand.contract.misere
                      else f"tricks for the declarer's side: {taken} (bid {hand.contract.level})")
     return " · ".join(parts)
 
@@ -154,9 +156,8 @@ def hand_over(table: Table, on_next: object, on_replay: object) -> None:
         totals = ", ".join(f"{side_name(s, table.learner)} {v}" for s, v in after.scores.items())
         st.markdown(f"Totals: **{totals}**.")
         if after.winner is not None:
-            st.success(f"{side_name(after.winner, table.learner)} reach"
-                       f"{'' if len(after.winner) > 1 or table.learner in after.winner else 'es'}"
-                       " the end of the game.", icon=":material/emoji_events:")
+            st.success(why_won(after, table.learner, hand.rules.minus_500_loses) + ".",
+                       icon=":material/emoji_events:")
         label = "Finish the game" if after.winner is not None else "Next hand"
         st.button(label, key=f"game_next_hand:{turns.turn_tag(table)}", type="primary",
                   icon=":material/skip_next:", on_click=on_next)

@@ -41,7 +41,7 @@ BANDS = {
     "blunder": ("Blunder", "#c62828"),
 }
 FORCED = ("Only choice", "#9e9e9e")
-OPENED = ("mistake", "blunder")
+OPENED = ("inaccuracy", "mistake", "blunder")
 """Bands whose decisions are opened up under the table."""
 
 
@@ -246,8 +246,11 @@ def show(review: HandReview, record: HandRecord, key: str, on_replay: object = N
     table = decisions_table(review)
     st.dataframe(table.style.map(_grade_style, subset=["Grade"]), hide_index=True,
                  width="stretch", height=ROW_PX * (len(table) + 1) + 3)
-    st.caption("Points lost: on average over the layouts of the unseen cards you could have "
-               "faced. Tricks lost: with every card shown (double dummy).")
+    st.caption("A grade judges a choice by what you could see at the time, not by how the "
+               "cards lay. Points lost: the average over the deals you could have been facing "
+               "(your side's points less the opponents'). Tricks lost: what the card cost with "
+               "every card face up, so a fair guess can still lose a trick, and a poor one "
+               "can get away with it.")
     st.plotly_chart(cost_figure(review), config=PLOT_CONFIG, key=f"{key}:chart")
     costly = [d for d in review.decisions if d.band in OPENED and not d.forced]
     if not costly:

@@ -115,6 +115,20 @@ def winner_words(game: Game, learner: Seat) -> str:
     winner = game.score.winner
     if winner is None:
         return ""
+    return (f"{why_won(game.score, learner, game.rules.minus_500_loses)} after "
+            f"{_plural(len(game.finished), 'hand')}.")
+
+
+def why_won(score: GameScore, learner: Seat, minus_500_loses: bool) -> str:
+    """Who won the game and why (RULES.md §7): a side reached 500, or one fell to -500."""
+    winner = score.winner
+    assert winner is not None
     name = side_name(winner, learner)
     verb = "win" if learner in winner or len(winner) > 1 else "wins"
-    return f"{name} {verb} the game after {_plural(len(game.finished), 'hand')}."
+    fallen = [s for s, v in score.scores.items() if v <= -500 and s != winner]
+    if minus_500_loses and fallen:
+        loser = fallen[0]
+        return (f"{side_name(loser, learner)} fell to {score.scores[loser]}, and a side on "
+                f"−500 or below loses, so {name} {verb} the game")
+    pronoun = "you" if learner in winner else "they" if len(winner) > 1 else "it"
+    return f"{name} reached {score.scores[winner]}, 500 or more, so {pronoun} {verb} the game"
