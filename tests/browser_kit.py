@@ -1,0 +1,118 @@
+"""What the browser tests share: Debian's Chromium, headless, driven by Playwright against a real
+``streamlit run streamlit_app.py`` server on a free port (its learner store in a temporary
+directory, the game's seed fixed at 7), and the helpers that wait for Streamlit's reruns and
+take screenshots at a laptop's and a phone's width into ``$TRAINER_SCREENSHOTS`` (default: a
+folder under pytest's temporary directory).
+
+The fixtures (``server``, ``browser``, ``page``, ``shots``, ``store_path``) are in
+``tests/conftest.py``; a browser test fails in CI when ``/usr/bin/chromium`` or the
+``playwright`` package is missing, and is skipped, with the reason, elsewhere.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+APP = ROOT / "streamlit_app.py"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+WIDTHS = (1280, 390)
+STARTUP_SECONDS = 90
+TIMEOUT_MS = 60_000
+
+# A missing browser is reported by the ``browser`` fixture (tests/conftest.py): it fails the
+# test in CI (``CI`` set, as .ci/run does), so these tests are never skipped silently there,
+# and skips it on a developer's machine.
+SKIP_REASON: str | None = None
+try:
+    from playwright.sync_api import Browser, Page, expect, sync_playwright
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+except ImportError:  # pragma: no cover - depends on the environment
+    SKIP_REASON = "the playwright package is not installed (pip install playwright)"
+    Browser = Page = Any  # type: ignore[misc, assignment]
+    expect = sync_playwright = None  # type: ignore[assignment]
+    PlaywrightTimeout = TimeoutError  # type: ignore[misc, assignment]
+else:
+    if not CHROMIUM.exists():
+        SKIP_REASON = f"no Chromium at {CHROMIUM} (apt-get install chromium)"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + STARTUP_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"streamlit exited early:\n{log.read_text()[-2000:]}")
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as reply:
+                if reply.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.5)
+    raise RuntimeError(f"streamlit did not answer in {STARTUP_SECONDS}s:\n"
+                       f"{log.read_text()[-2000:]}")
+
+
+# --- helpers -----------------------------------------------------------------------------------
+
+
+IDLE_JS = ("() => { const app = document.querySelector('[data-testid=\"stApp\"]');"
+           " return !!app && app.dataset.testScriptState === 'notRunning'"
+           " && app.dataset.testConnectionState === 'CONNECTED'; }")
+
+
+def settle(page: Page) -> None:
+    """Wait until Streamlit is connected and has finished running the script."""
+    page.wait_for_function(IDLE_JS, timeout=TIMEOUT_MS)
+    page.wait_for_timeout(250)
+
+
+def click(page: Page, target: Any) -> None:
+    """Click, let the rerun start, and wait for it to finish."""
+    target.click()
+    with contextlib.suppress(PlaywrightTimeout):  # a fast rerun may be over before we look
+        page.wait_for_function(f"() => !({IDLE_JS})()", timeout=1500)
+    settle(page)
+
+
+def open_page(page: Page, url: str) -> None:
+    page.goto(url)
+    page.get_by_test_id("stApp").wait_for()
+    settle(page)
+
+
+MAIN_SCROLL_JS = "() => document.querySelector('[data-testid=\"stMain\"]').scrollTop"
+SCROLLERS = ('[data-testid="stMain"], [data-testid="stAppViewContainer"], '
+             '[data-testid="stMainBlockContainer"]')
+PAGE_HEIGHT_JS = ("(sel) => Math.max(document.body.scrollHeight, "
+                  "...Array.from(document.querySelectorAll(sel), e => e.scrollHeight))")
+
+
+def snap(page: Page, shots: Path, name: str) -> list[Path]:
+    """Screenshots of the whole current page at every width in `WIDTHS` (Streamlit scrolls
+    inside its main block, so the window is made as tall as the page first)."""
+    paths = []
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        settle(page)
+        height = min(int(page.evaluate(PAGE_HEIGHT_JS, SCROLLERS)) + 40, 8000)
+        page.set_viewport_size({"width": width, "height": max(height, 900)})
+        settle(page)
+        path = shots / f"{name}-{width}.png"
+        page.screenshot(path=str(path))
+        paths.append(path)
+    page.set_viewport_size({"width": WIDTHS[0], "height": 900})
+    return paths

@@ -1,0 +1,98 @@
+"""Fixtures of the browser tests (the helpers are in ``browser_kit``): a real Streamlit server
+on a free port with its learner store in a temporary directory, Debian's Chromium driven by
+Playwright, a page at a laptop's width, and the screenshot folder. Only tests that ask for them
+start a server or a browser."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from browser_kit import (
+    APP,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    ROOT,
+    SKIP_REASON,
+    TIMEOUT_MS,
+    WIDTHS,
+    Browser,
+    Page,
+    free_port,
+    sync_playwright,
+    wait_until_up,
+)
+
+from trainer.ui.game.session import SEED_ENV
+
+
+@pytest.fixture(scope="session")
+def store_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("browser-store") / "progress.sqlite3"
+
+
+@pytest.fixture(scope="session")
+def server(store_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real Streamlit server on a free port; stopped after the session."""
+    port = free_port()
+    log = tmp_path_factory.mktemp("browser-server") / "streamlit.log"
+    env = {**os.environ, "TRAINER_DB": str(store_path), SEED_ENV: "7",
+           "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false"}
+    with open(log, "wb") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "streamlit", "run", str(APP), "--server.headless", "true",
+             "--server.port", str(port), "--server.address", "127.0.0.1",
+             "--server.fileWatcherType", "none"],
+            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_up(url, process, log)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if SKIP_REASON is not None:
+        if os.environ.get("CI"):
+            pytest.fail(f"browser tests: {SKIP_REASON}", pytrace=False)
+        pytest.skip(SKIP_REASON)
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
+                                     headless=True)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": WIDTHS[0], "height": 900})
+    context.set_default_timeout(TIMEOUT_MS)
+    tab = context.new_page()
+    try:
+        yield tab
+    finally:
+        context.close()
+
+
+@pytest.fixture(scope="session")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where screenshots go: ``$TRAINER_SCREENSHOTS`` or a temporary folder."""
+    wanted = os.environ.get("TRAINER_SCREENSHOTS")
+    folder = Path(wanted) if wanted else tmp_path_factory.mktemp("screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
