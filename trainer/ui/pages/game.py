@@ -127,8 +127,10 @@ def _replay(record: HandRecord, decision: DecisionReview, seat: Seat) -> None:
     table = st.session_state.get(turns.TABLE_KEY)
     level = table.level if isinstance(table, Table) else Level.NORMAL
     seed = table.seed if isinstance(table, Table) else 0
-    number = next((n for n, r in enumerate(table.game.finished) if r == record), 0) \
-        if isinstance(table, Table) and table.game is not None else 0
+    game = table.game if isinstance(table, Table) else None
+    number = 0
+    if game is not None:  # a finished hand, or the one just played (not yet scored)
+        number = next((n for n, r in enumerate(game.finished) if r == record), game.number)
     try:
         practice = review_view.practice_from(record, decision, seat, level, seed, number)
     except TrainerError as e:
