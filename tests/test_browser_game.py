@@ -83,7 +83,7 @@ def test_play_a_hand_to_its_score_and_review_it(page: Page, server: str, store_p
     snap(page, shots, "game-score")
     click(page, page.locator('[class*="st-key-game_review-"] button').first)
     expect(page.get_by_text("Accuracy", exact=True).first).to_be_visible(timeout=120_000)
-    expect(page.get_by_text("Points lost: on average", exact=False)).to_be_visible()
+    expect(page.get_by_text("A grade judges a choice", exact=False)).to_be_visible()
     snap(page, shots, "game-review")
     costly = page.locator('[data-testid="stExpander"] summary',
                           has_text=re.compile(r"a (mistake|blunder) \(about"))

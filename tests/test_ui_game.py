@@ -20,6 +20,7 @@ from trainer.progress import ProgressStore
 from trainer.progress.personal import personal_puzzles
 from trainer.review.puzzles import personal_puzzle
 from trainer.review.records import read_record
+from trainer.solver import Solver
 from trainer.ui.game.saved import GAME_SETTING, decode
 from trainer.ui.game.session import SEED_ENV
 
@@ -229,3 +230,20 @@ def test_flag_costly_cards_notes_a_costly_card_and_is_kept(db: Path) -> None:
     again = open_page()
     click(again, "game_resume")
     assert again.checkbox(key="game_flag_costly").value is True
+
+
+def test_a_record_that_stops_part_way_is_analysed_from_there(db: Path) -> None:
+    text = (Path(__file__).parent / "data" / "records" / "partial.pbn").read_text()
+    record = read_record(text)
+    state = GameHand.from_record(record).state
+    assert state is not None and not state.is_over
+    at = open_page()
+    at.text_area(key="game_import_text").input(text).run()
+    click(at, next(k for k in keys(at) if k.startswith("game_import_go:")))
+    assert [m.label for m in at.metric] == ["Accuracy"]
+    heading = f"### Where the record stops: trick {len(state.history) + 1}"
+    assert any(m.value.startswith(heading) for m in at.markdown)
+    values = Solver().analyse(state).values
+    table = at.dataframe[-1].value
+    assert len(table) == len(values)
+    assert sorted(table["Tricks for the declarer's side"]) == sorted(values.values())

@@ -1,6 +1,7 @@
 """"Review your own game": a hand record pasted or uploaded (a PTN or PBN file as Trickster
 Cards exports it, or the trainer's own JSON), the seat to review (the declarer by default),
-then the same review as for a hand played here.
+then the same review as for a hand played here; a record whose play stops part way is
+reviewed as far as it goes and analysed from there (`from_there`).
 
 The record is read by `trainer.review.records.read_record`; a record that will not read is
 one line in ``st.error``.
@@ -15,9 +16,12 @@ import streamlit as st
 from trainer.cards import Seat
 from trainer.errors import TrainerError
 from trainer.game import GameHand, HandRecord
-from trainer.generate.explain import seat_name
+from trainer.generate.explain import play_text, seat_name
 from trainer.review.records import read_record
+from trainer.solver import default_solver
+from trainer.ui.data.solver_access import solver_lock
 from trainer.ui.game import review_view
+from trainer.ui.widgets.board import board_html
 from trainer.ui.widgets.cards import red_suits
 
 RECORD_KEY = "game_import_record"
@@ -78,6 +82,34 @@ def render() -> None:
     if review is not None:
         st.markdown(red_suits(f"### Review for {seat_name(seat)}"))
         review_view.show(review, record, key)
+        from_there(record, seat)
+
+
+def from_there(record: HandRecord, seat: Seat) -> None:
+    """A record whose play stops part way: the position where it stops, every card face up,
+    and what each card of the player to move is worth from there (the solver's tricks for the
+    declarer's side), with the line of best play."""
+    try:
+        hand = GameHand.from_record(record)
+    except TrainerError:
+        return
+    state = hand.state
+    if state is None or state.is_over or state.contract is None or state.to_play is None:
+        return
+    mover = state.to_play
+    st.markdown(f"### Where the record stops: trick {len(state.history) + 1}, "
+                f"{seat_name(mover)} to play")
+    st.markdown(board_html(state, seat, you=False), unsafe_allow_html=True)
+    with solver_lock():
+        analysis = default_solver().analyse(state)
+        line = default_solver().principal_line(state)
+    rows = [{"Card": play_text(p), "Tricks for the declarer's side": v}
+            for p, v in sorted(analysis.values.items(), key=lambda pv: -pv[1]
+                               if analysis.maximising else pv[1])]
+    st.dataframe(rows, hide_index=True)
+    st.caption(red_suits("With every card face up, best play from here: "
+                         + " ".join(play_text(p) for p in line[:8])
+                         + (" …" if len(line) > 8 else "")))
 
 
 def _declarer(record: HandRecord) -> Seat | None:
