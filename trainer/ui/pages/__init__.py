@@ -1,5 +1,5 @@
 """The Streamlit pages, one script a page: Home, Learn, Your first hand, Play, Bidding, Discard,
-Analyse, Progress and Rules. ``streamlit_app.py`` (the router) lists them; Streamlit runs the
+Play a game, Analyse, Progress and Rules. ``streamlit_app.py`` (the router) lists them; Streamlit runs the
 chosen one top to bottom on every interaction.
 
 A page draws, and keeps what it must in session state; what it computes or reads lives below
@@ -19,3 +19,4 @@ ANALYSE_PAGE = "trainer/ui/pages/analyse.py"
 PROGRESS_PAGE = "trainer/ui/pages/progress.py"
 RULES_PAGE = "trainer/ui/pages/rules.py"
 FIRST_HAND_PAGE = "trainer/ui/pages/first_hand.py"
+GAME_PAGE = "trainer/ui/pages/game.py"

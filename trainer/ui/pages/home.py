@@ -42,6 +42,7 @@ from trainer.ui.pages import (
     BID_PAGE,
     DISCARD_PAGE,
     FIRST_HAND_PAGE,
+    GAME_PAGE,
     LEARN_PAGE,
     PLAY_PAGE,
     PROGRESS_PAGE,
@@ -267,6 +268,11 @@ def render() -> None:
         "each trump suit takes.\n"
         "- **Discard puzzles**: you have won the bid and picked up the kitty: choose the "
         "three cards to throw away, and see how often each discard makes the contract.\n"
+        "- **Play a game**: whole games to 500 against three bots that play by dealing the "
+        "cards they cannot see many ways and working each deal out. Ask the coach for a "
+        "hint at any decision; after each hand, a review grades every call, discard and card "
+        "you made and shows the better choice; costly cards come back as puzzles. Paste a "
+        "hand from Trickster Cards to have it reviewed too.\n"
         "- **Analyse**: enter any position and see what every card is worth, or your own "
         "hand to see what to bid or discard.\n"
         "- **Progress**: your rating over time, accuracy by theme and lesson, the review "
@@ -278,6 +284,7 @@ def render() -> None:
         st.page_link(PLAY_PAGE, label="Play puzzles", icon=":material/playing_cards:")
         st.page_link(BID_PAGE, label="Bidding puzzles", icon=":material/gavel:")
         st.page_link(DISCARD_PAGE, label="Discard puzzles", icon=":material/swap_horiz:")
+        st.page_link(GAME_PAGE, label="Play a game", icon=":material/sports_esports:")
         st.page_link(ANALYSE_PAGE, label="Analyse a position",
                      icon=":material/calculate:")
         st.page_link(PROGRESS_PAGE, label="Your progress",
