@@ -247,3 +247,25 @@ def test_a_record_that_stops_part_way_is_analysed_from_there(db: Path) -> None:
     table = at.dataframe[-1].value
     assert len(table) == len(values)
     assert sorted(table["Tricks for the declarer's side"]) == sorted(values.values())
+
+
+def test_watching_partners_misere_plays_on_without_pauses() -> None:
+    from trainer.cards import deal
+    from trainer.rules import PRESETS
+    from trainer.ui.game.session import Table
+
+    rules = PRESETS["american"]  # misère without a seven bid first
+    hand = GameHand(rules, deal(5, dealer=Seat.W))
+    for call in ("MIS", "P", "P", "P"):  # North (South's partner) bids misère
+        hand.call(call)
+    decide(hand, Level.EASY, 0).apply(hand)  # North's discard
+    table = Table(hand, Seat.S, Level.EASY, 0)
+    assert table.sits_out()
+    for _ in range(3):  # one trick: the misère declarer and the two defenders
+        decide(hand, Level.EASY, 0).apply(hand)
+    assert table.paused
+    table.go_on()
+    table.watching = True
+    while not hand.is_over:
+        assert not table.paused
+        decide(hand, Level.EASY, 0).apply(hand)

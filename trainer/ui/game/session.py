@@ -53,6 +53,8 @@ class Table:
     game: Game | None = None
     number: int = 0
     shown: int = 0
+    watching: bool = False
+    """The learner sits out (partner's misère) and asked to watch it to the end unpaused."""
 
     @classmethod
     def of_game(cls, game: Game, level: Level) -> Table:
@@ -83,7 +85,7 @@ class Table:
         last trick is shown with the score instead)."""
         state = self.hand.state
         return (state is not None and not self.hand.is_over and not state.trick
-                and len(state.history) > self.shown)
+                and len(state.history) > self.shown and not self.watching)
 
     def go_on(self) -> None:
         """The learner has seen the last trick."""
@@ -98,6 +100,7 @@ class Table:
         self.hand = self.game.hand
         self.number = self.game.number
         self.shown = 0
+        self.watching = False
 
     def sits_out(self) -> bool:
         """True when the learner's partner plays misère, so the learner has no cards."""

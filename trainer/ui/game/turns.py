@@ -93,8 +93,19 @@ def run_bots(table: Table) -> None:
 
 def next_trick_button(table: Table) -> None:
     label = "Continue" if table.sits_out() else "Next trick"
-    st.button(label, key=f"game_go_on:{turn_tag(table)}", type="primary",
-              icon=":material/arrow_forward:", on_click=_go_on)
+    with st.container(horizontal=True):
+        st.button(label, key=f"game_go_on:{turn_tag(table)}", type="primary",
+                  icon=":material/arrow_forward:", on_click=_go_on)
+        if table.sits_out():
+            st.button("Watch it to the end", key=f"game_watch:{turn_tag(table)}",
+                      icon=":material/fast_forward:", on_click=_watch)
+
+
+def _watch() -> None:
+    table = current()
+    if table is not None:
+        table.go_on()
+        table.watching = True
 
 
 def _go_on() -> None:
