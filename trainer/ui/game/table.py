@@ -16,13 +16,13 @@ from trainer.generate.explain import seat_name
 from trainer.play import PlayState
 from trainer.two_player import TablePlayState
 from trainer.ui.widgets.board import (
-    NARROW_STYLE,
     OWN_WIDTH,
     SIDE_WIDTH,
     compass,
     fan_html,
     fan_width,
     seat_heading_html,
+    table_layout,
     trick_panel,
 )
 from trainer.ui.widgets.cards import VIEW_H, VIEW_W, card_svg
@@ -144,17 +144,4 @@ def table_html(state: PlayState, learner: Seat, *, live: bool = True, bottom: bo
         needed = fan_width(cards, SIDE_WIDTH) if shown else backs_width(cards)
         return f"flex:1 1 {max(140, needed + 4)}px;min-width:0"
 
-    centred = "display:flex;justify-content:center"
-    return (
-        NARROW_STYLE
-        + '<div role="region" aria-label="the table" style="display:flex;flex-direction:column;'
-        'gap:4px;margin-bottom:0.5rem">'
-        f'<div style="{centred}">{panel(where["top"])}</div>'
-        '<div style="display:flex;flex-wrap:wrap;gap:10px;align-items:stretch">'
-        f'<div style="{side(where["left"])}">{panel(where["left"])}</div>'
-        f'<div class="fh-trick" style="flex:1 1 210px;min-width:0">{trick}</div>'
-        f'<div style="{side(where["right"])}">{panel(where["right"])}</div>'
-        "</div>"
-        + (f'<div style="{centred}">{panel(where["bottom"])}</div>' if bottom else "")
-        + "</div>"
-    )
+    return table_layout(where, panel, side, trick, bottom)

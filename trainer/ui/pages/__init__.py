@@ -1,6 +1,6 @@
 """The Streamlit pages, one script a page: Home, Learn, Your first hand, Play, Bidding, Discard,
-Play a game, Analyse, Progress and Rules. ``streamlit_app.py`` (the router) lists them; Streamlit runs the
-chosen one top to bottom on every interaction.
+Play a game, Analyse, Progress and Rules. ``streamlit_app.py`` (the router) lists them;
+Streamlit runs the chosen one top to bottom on every interaction.
 
 A page draws, and keeps what it must in session state; what it computes or reads lives below
 it: `trainer.ui.puzzles` (what the puzzle pages share), `trainer.ui.analysis` (the Analyse

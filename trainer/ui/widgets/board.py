@@ -9,7 +9,7 @@ and below the trick. Pure functions; the output goes to ``st.markdown(unsafe_all
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 
 from trainer.cards import Card, Seat
@@ -222,6 +222,14 @@ def board_html(state: PlayState, learner: Seat, *, you: bool = True, live: bool 
         needed = fan_width(len(state.hands.get(seat) or ()), SIDE_WIDTH) + 4
         return f"flex:1 1 {max(150, needed)}px;min-width:0"
 
+    return table_layout(where, panel, side, trick, bottom)
+
+
+def table_layout(where: dict[str, Seat], panel: Callable[[Seat], str],
+                 side: Callable[[Seat], str], trick: str, bottom: bool = True) -> str:
+    """Four seats around the trick as one line of HTML: ``panel(seat)`` at the top, left,
+    right and (``bottom``) bottom of `compass`'s ``where``, the side panels styled by
+    ``side(seat)``; they stack on a phone."""
     centred = "display:flex;justify-content:center"
     return (
         NARROW_STYLE +
