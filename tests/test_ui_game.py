@@ -269,3 +269,28 @@ def test_watching_partners_misere_plays_on_without_pauses() -> None:
     while not hand.is_over:
         assert not table.paused
         decide(hand, Level.EASY, 0).apply(hand)
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_a_hand_at_other_tables_plays_to_its_score(db: Path, players: int) -> None:
+    """The rules in use set the table: the learner sits South (West at 3 players), the bots
+    fill the other seats, and a hand is played to its score."""
+    from trainer.rules import RuleSet
+
+    at = AppTest.from_file(APP, default_timeout=180)
+    at.query_params["learner"] = LEARNER
+    at.session_state["rules"] = RuleSet(players=players)
+    at.run()
+    at.switch_page(PAGE).run()
+    new_game(at)
+    learner = "West" if players == 3 else "South"
+    assert any(f"You sit {learner}" in c.value for c in at.caption) or \
+        f"You sit {learner}" in page_text(at)
+    for _ in range(3):  # a hand thrown in (all passed) deals the next one
+        play_to_score(at)
+        game = Game.from_json(saved_game(db)["game"])
+        if game.hand.phase.value == "done":
+            break
+        click(at, next(k for k in keys(at) if k.startswith("game_next_hand:")))
+    assert game.rules.players == players and game.hand.is_over
+    assert "Points this hand:" in page_text(at) or game.hand.phase.value == "thrown_in"
