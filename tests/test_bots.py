@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 from typing import Any
@@ -405,3 +406,14 @@ def test_a_bot_makes_only_bids_its_hand_shows() -> None:
     hearts = parse_hand("JK 9S 7S 5S JH AH QH 6C 7D 8D")
     assert [c for c in ("6H", "7H", "7S", "9S", "7NT") if fits_hand(c, hearts, Seat.N)] == [
         "6H", "7H"]
+
+
+def test_a_bad_hand_record_is_one_line_naming_the_field() -> None:
+    from trainer.errors import TrainerError
+    from trainer.game import HandRecord
+
+    for obj, words in (({}, "the field 'dealer' is missing"),
+                       ({"dealer": "Q", "hands": {}, "kitty": []}, "'Q' is not a valid Seat"),
+                       ({"dealer": "N", "hands": {"N": ["ZZ"]}, "kitty": []}, "card 'ZZ'")):
+        with pytest.raises(TrainerError, match=re.escape(words)):
+            HandRecord.from_json(obj)

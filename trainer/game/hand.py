@@ -27,11 +27,11 @@ from typing import Any
 from trainer.bidding import Auction, Bid, parse_call
 from trainer.cards import JOKER, Card, Deal, Seat, Suit
 from trainer.codes import parse_card, parse_play, parse_suit
-from trainer.errors import BidError, IllegalPlayError
+from trainer.errors import BidError, IllegalPlayError, TrainerError
 from trainer.play import PlayState, exchange_kitty, start_play
 from trainer.rules import Play, RuleSet, preset_name, ruleset
 from trainer.scoring import GameScore, HandScore, score_hand
-from trainer.two_player import TablePlayState, start_table_play
+from trainer.two_player import start_table_play
 
 
 class Phase(Enum):
@@ -83,6 +83,17 @@ class HandRecord:
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> HandRecord:
         """The record `to_json` wrote; raises `TrainerError` naming a bad field."""
+        try:
+            return cls._read(obj)
+        except TrainerError:
+            raise
+        except KeyError as e:
+            raise TrainerError(f"record: the field {e} is missing") from None
+        except (TypeError, ValueError, AttributeError) as e:
+            raise TrainerError(f"record: {str(e)[:60]}") from None
+
+    @classmethod
+    def _read(cls, obj: Mapping[str, Any]) -> HandRecord:
         rules = ruleset(obj.get("rules"))
         tables = obj.get("tables")
         deal = Deal(
@@ -106,8 +117,7 @@ class HandRecord:
 
 
 class GameHand:
-    """One hand in progress (module docstring). ``learner`` plays no part in the rules; it is
-    kept for the pages."""
+    """One hand in progress (module docstring)."""
 
     def __init__(self, rules: RuleSet, deal: Deal) -> None:
         self.rules = rules
@@ -298,8 +308,3 @@ class GameHand:
         assert self.declarer is not None
         # a misère declarer's partners sit out, so the side's tricks are the declarer's own
         return game.after_hand(self.contract, self.declarer, self.tricks_by_side(), self.rules)
-
-
-def is_table_state(state: PlayState | None) -> bool:
-    """True for a 2-player state with table piles."""
-    return isinstance(state, TablePlayState)
