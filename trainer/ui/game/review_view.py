@@ -96,7 +96,10 @@ def _grade_style(label: str) -> str:
 
 def cost_figure(review: HandReview) -> go.Figure:
     """The points each decision cost, one bar a decision in its grade's colour."""
-    labels = [f"{i + 1}. {when_words(d)}" for i, d in enumerate(review.decisions)]
+    labels, calls = [], 0  # distinct labels: a category axis merges equal ones
+    for d in review.decisions:
+        calls += d.kind == "call"
+        labels.append(f"Call {calls}" if d.kind == "call" else when_words(d))
     fig = go.Figure(go.Bar(
         x=labels, y=[round(d.cost, 1) for d in review.decisions],
         marker_color=[band_of(d)[1] for d in review.decisions],
