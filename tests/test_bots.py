@@ -412,7 +412,7 @@ def test_a_bad_hand_record_is_one_line_naming_the_field() -> None:
     from trainer.errors import TrainerError
     from trainer.game import HandRecord
 
-    for obj, words in (({}, "the field 'dealer' is missing"),
+    for obj, words in (({}, "record: dealer: missing"),
                        ({"dealer": "Q", "hands": {}, "kitty": []}, "'Q' is not a valid Seat"),
                        ({"dealer": "N", "hands": {"N": ["ZZ"]}, "kitty": []}, "card 'ZZ'")):
         with pytest.raises(TrainerError, match=re.escape(words)):

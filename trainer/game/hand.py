@@ -88,7 +88,7 @@ class HandRecord:
         except TrainerError:
             raise
         except KeyError as e:
-            raise TrainerError(f"record: the field {e} is missing") from None
+            raise TrainerError(f"record: {e.args[0]}: missing") from None
         except (TypeError, ValueError, AttributeError) as e:
             raise TrainerError(f"record: {str(e)[:60]}") from None
 

@@ -123,7 +123,8 @@ def _from_json(obj: Any) -> HandRecord:
     except KeyError as exc:
         raise RecordError(f"record: {exc.args[0]}: missing") from None
     except TrainerError as exc:
-        raise RecordError(f"record: {exc}") from None
+        text = str(exc)
+        raise RecordError(text if text.startswith("record: ") else f"record: {text}") from None
     except (TypeError, ValueError, AttributeError) as exc:
         raise RecordError(f"record: {shown(str(exc), 60)}") from None
     try:
