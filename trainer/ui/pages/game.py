@@ -69,6 +69,12 @@ def _clear() -> None:
 
 def _to_start() -> None:
     _clear()
+    st.session_state[AUTO_RESUMED_KEY] = True  # the learner left the table: stay at the start
+
+
+AUTO_RESUMED_KEY = "game_auto_resumed"
+"""Session key: set once this session has opened the saved game by itself (a reload, a new
+visit), so that leaving the table shows the start screen."""
 
 
 def start_screen() -> None:
@@ -83,6 +89,10 @@ def start_screen() -> None:
         st.caption("Choose a learner on Home to keep your game between visits; without one "
                    "the game lasts as long as this browser tab.")
     game = loaded.game
+    if game is not None and not game.is_over and not st.session_state.get(AUTO_RESUMED_KEY):
+        st.session_state[AUTO_RESUMED_KEY] = True  # a game in progress opens where it was
+        _resume(game, loaded.level)
+        st.rerun()
     if game is not None:
         totals = ", ".join(f"{side_name(s, Table.of_game(game, loaded.level).learner)} {v}"
                            for s, v in game.score.scores.items())
