@@ -72,9 +72,9 @@ def _to_start() -> None:
     st.session_state[AUTO_RESUMED_KEY] = True  # the learner left the table: stay at the start
 
 
+# Session key: set once this session has opened the saved game by itself (a reload, a new
+# visit), so that leaving the table shows the start screen.
 AUTO_RESUMED_KEY = "game_auto_resumed"
-"""Session key: set once this session has opened the saved game by itself (a reload, a new
-visit), so that leaving the table shows the start screen."""
 
 
 def start_screen() -> None:
