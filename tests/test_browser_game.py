@@ -20,6 +20,7 @@ from browser_kit import (
     click,
     expect,
     open_page,
+    settle,
     snap,
 )
 
@@ -44,19 +45,23 @@ def visible(page: Page, selector: str) -> Any:
 
 
 def learner_decision(page: Page) -> bool:
-    """Make the learner's next decision by its first button; False once the score shows."""
-    if visible(page, NEXT_HAND) is not None:
-        return False
-    for selector in (GO_ON, CALL, CARD):
-        target = visible(page, selector)
-        if target is not None:
-            click(page, target)
+    """Make the learner's next decision by its first button; False once the score shows.
+    A page still drawing after the bots' moves (a loaded machine) is given a few seconds."""
+    for _ in range(20):
+        if visible(page, NEXT_HAND) is not None:
+            return False
+        for selector in (GO_ON, CALL, CARD):
+            target = visible(page, selector)
+            if target is not None:
+                click(page, target)
+                return True
+        if visible(page, DISCARD_PILLS) is not None:
+            for i in range(3):
+                click(page, page.locator(DISCARD_PILLS).nth(i))
+            click(page, page.locator(DISCARD_GO).first)
             return True
-    if visible(page, DISCARD_PILLS) is not None:
-        for i in range(3):
-            click(page, page.locator(DISCARD_PILLS).nth(i))
-        click(page, page.locator(DISCARD_GO).first)
-        return True
+        page.wait_for_timeout(500)
+        settle(page)
     raise AssertionError("no decision to make on the page")
 
 
