@@ -59,7 +59,7 @@ def play_counts(every: int) -> None:
     shown: collections.Counter[str] = collections.Counter()
     right: collections.Counter[str] = collections.Counter()
     wrong_cards = decisions = 0
-    for puzzle in load_play_puzzles(BANKS / "play.jsonl")[::every]:
+    for puzzle in load_play_puzzles(BANKS / "play.jsonl.gz")[::every]:
         start = puzzle.position.to_state()
         for decision in puzzle.solution:
             state = decision.position.to_state()
@@ -92,7 +92,7 @@ def play_counts(every: int) -> None:
 
 
 def concept_counts() -> None:
-    path = BANKS / "play.jsonl"
+    path = BANKS / "play.jsonl.gz"
     texts = [json.loads(line).get("write_up", "") for line in path.open(encoding="utf-8")
              if line.strip()]
     print(f"\nplay bank: {len(texts)} records, {sum(1 for t in texts if t)} with a write-up")

@@ -60,9 +60,9 @@ def concepts(texts: list[str]) -> Counter[str]:
 
 
 def main() -> int:
-    bids = [BidPuzzle.from_json(r) for r in read_jsonl(ROOT / "puzzles" / "bid.jsonl")]
+    bids = [BidPuzzle.from_json(r) for r in read_jsonl(ROOT / "puzzles" / "bid.jsonl.gz")]
     discards = [DiscardPuzzle.from_json(r)
-                for r in read_jsonl(ROOT / "puzzles" / "discard.jsonl")]
+                for r in read_jsonl(ROOT / "puzzles" / "discard.jsonl.gz")]
     for name, texts in (("bid", [p.write_up for p in bids]),
                         ("discard", [p.write_up for p in discards])):
         counts = concepts(texts)

@@ -37,8 +37,8 @@ from trainer.rules import PRESETS, ruleset
 from trainer.simulate import SimulationError, score_key
 
 ROOT = Path(__file__).resolve().parent.parent
-BID = ROOT / "puzzles" / "bid.jsonl"
-DISCARD = ROOT / "puzzles" / "discard.jsonl"
+BID = ROOT / "puzzles" / "bid.jsonl.gz"
+DISCARD = ROOT / "puzzles" / "discard.jsonl.gz"
 AUS = PRESETS["australian"]
 RECHECK = os.environ.get("PUZZLE_RECHECK")
 COMMON = {"id": str, "kind": str, "themes": list, "rating": float, "rating_deviation": float,

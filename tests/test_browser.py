@@ -37,7 +37,7 @@ from trainer.ui.data.lesson_steps import steps_of
 
 
 def first_puzzle() -> PlayPuzzle:
-    return load_play_puzzles(ROOT / "puzzles" / "play.jsonl")[0]
+    return load_play_puzzles(ROOT / "puzzles" / "play.jsonl.gz")[0]
 
 
 def card_button(page: Page, code: str) -> Any:
@@ -151,7 +151,7 @@ def test_next_lesson_opens_at_the_top(page: Page, server: str, store_path: Path)
 
 
 def test_a_reload_mid_puzzle_keeps_the_cards_played(page: Page, server: str) -> None:
-    puzzle = next(p for p in load_play_puzzles(ROOT / "puzzles" / "play.jsonl")
+    puzzle = next(p for p in load_play_puzzles(ROOT / "puzzles" / "play.jsonl.gz")
                   if len(p.solution) >= 2)
     open_page(page, server)
     page.get_by_label("New learner").fill("Dot")
@@ -241,7 +241,7 @@ def test_bidding_and_discard_puzzles(page: Page, server: str, shots: Path) -> No
     from trainer.generate.bid_puzzles import call_name
     from trainer.ui.data.puzzle_bank import load_bid_puzzles, load_discard_puzzles
 
-    bid = load_bid_puzzles(ROOT / "puzzles" / "bid.jsonl")[0]
+    bid = load_bid_puzzles(ROOT / "puzzles" / "bid.jsonl.gz")[0]
     open_page(page, f"{server}/bidding?puzzle={bid.id}")
     expect(page.get_by_role("heading", name="Bidding puzzles")).to_be_visible()
     snap(page, shots, "bidding")
@@ -252,7 +252,7 @@ def test_bidding_and_discard_puzzles(page: Page, server: str, shots: Path) -> No
     expect(page.locator(".js-plotly-plot").first).to_be_visible()
     snap(page, shots, "bidding-graded")
 
-    discard = load_discard_puzzles(ROOT / "puzzles" / "discard.jsonl")[0]
+    discard = load_discard_puzzles(ROOT / "puzzles" / "discard.jsonl.gz")[0]
     open_page(page, f"{server}/discard?puzzle={discard.id}")
     expect(page.get_by_text("Choose exactly 3 cards")).to_be_visible()
     for card in discard.analysis.best.discard:
@@ -276,7 +276,7 @@ def test_analyse_this_position_from_a_puzzle(page: Page, server: str, shots: Pat
     from trainer.generate.bid_puzzles import call_name
     from trainer.ui.data.puzzle_bank import load_bid_puzzles
 
-    bid = load_bid_puzzles(ROOT / "puzzles" / "bid.jsonl")[0]
+    bid = load_bid_puzzles(ROOT / "puzzles" / "bid.jsonl.gz")[0]
     open_page(page, f"{server}/bidding?puzzle={bid.id}")
     analyse = page.get_by_role("button", name="Analyse this position")
     expect(analyse).to_have_count(0)  # not before the call is graded

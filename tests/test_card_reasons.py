@@ -29,7 +29,7 @@ from trainer.notation import parse_play, parse_position
 from trainer.solver import Solver
 
 SOLVER = Solver()
-BANK = Path(__file__).resolve().parent.parent / "puzzles" / "play.jsonl"
+BANK = Path(__file__).resolve().parent.parent / "puzzles" / "play.jsonl.gz"
 
 
 def position(contract, declarer, leader, hands, trick=()):

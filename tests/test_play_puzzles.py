@@ -210,7 +210,7 @@ def test_wrong_card_gets_refutation_and_right_line():
 def test_a_wrong_card_names_every_right_card():
     """A tester read "The right card for South is 7♥" where 4♥ was right too: the line shown
     follows one right card, and the others are named beside it."""
-    bank = load_play_puzzles(Path(__file__).resolve().parents[1] / "puzzles" / "play.jsonl")
+    bank = load_play_puzzles(Path(__file__).resolve().parents[1] / "puzzles" / "play.jsonl.gz")
     puzzle = next(p for p in bank if len(p.solution[0].right) >= 2 and any(
         q not in p.solution[0].right for q in p.position.to_state().legal_plays()))
     session = PuzzleSession(puzzle, SOLVER)

@@ -1,6 +1,5 @@
 """Every shipped play puzzle, re-verified against the solver (docs/DESIGN.md puzzle records)."""
 
-import json
 from collections import Counter
 from pathlib import Path
 
@@ -8,13 +7,13 @@ import pytest
 
 from trainer.generate.goals import counted_since, judge
 from trainer.generate.play_puzzles import KINDS, THEMED, generate_play_puzzle, only_move
-from trainer.generate.records import PlayPuzzle
+from trainer.generate.records import PlayPuzzle, read_jsonl
 from trainer.generate.themes import THEMES
 from trainer.notation import Position
 from trainer.rules import ruleset
 from trainer.solver import Solver
 
-BANK = Path(__file__).resolve().parent.parent / "puzzles" / "play.jsonl"
+BANK = Path(__file__).resolve().parent.parent / "puzzles" / "play.jsonl.gz"
 SOLVER = Solver()
 REQUIRED = {"id": str, "kind": str, "themes": list, "rating": (int, float),
             "rating_deviation": (int, float), "generator": dict, "position": dict,
@@ -22,8 +21,7 @@ REQUIRED = {"id": str, "kind": str, "themes": list, "rating": (int, float),
 
 
 def raw_records():
-    return [json.loads(line) for line in BANK.read_text(encoding="utf-8").splitlines()
-            if line.strip()]
+    return list(read_jsonl(BANK))
 
 
 @pytest.fixture(scope="module")

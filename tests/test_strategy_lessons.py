@@ -46,12 +46,12 @@ def flat(text: str) -> str:
 
 @cache
 def play_bank() -> dict[str, PlayPuzzle]:
-    return {p.id: p for p in load_play_puzzles(ROOT / "puzzles" / "play.jsonl")}
+    return {p.id: p for p in load_play_puzzles(ROOT / "puzzles" / "play.jsonl.gz")}
 
 
 @cache
 def bid_bank() -> dict[str, object]:
-    return {p.id: p for p in load_bid_puzzles(ROOT / "puzzles" / "bid.jsonl")}
+    return {p.id: p for p in load_bid_puzzles(ROOT / "puzzles" / "bid.jsonl.gz")}
 
 
 def play_words(code: str) -> str:

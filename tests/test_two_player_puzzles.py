@@ -3,7 +3,6 @@ graczy"): each re-verified with the solver, and a sample regenerated from its se
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from pathlib import Path
 
@@ -11,21 +10,20 @@ import pytest
 
 from trainer.generate.goals import counted_since, equivalence_classes, judge
 from trainer.generate.play_puzzles import generate_play_puzzle, only_move
-from trainer.generate.records import PlayPuzzle
+from trainer.generate.records import PlayPuzzle, read_jsonl
 from trainer.generate.two_player_puzzles import KINDS
 from trainer.notation import Position, parse_position
 from trainer.rules import ruleset
 from trainer.solver import Solver
 from trainer.two_player import TablePlayState
 
-BANK = Path(__file__).resolve().parent.parent / "puzzles" / "play.jsonl"
+BANK = Path(__file__).resolve().parent.parent / "puzzles" / "play.jsonl.gz"
 SOLVER = Solver()
 
 
 @pytest.fixture(scope="module")
 def records():
-    recs = [json.loads(line) for line in BANK.read_text(encoding="utf-8").splitlines()
-            if line.strip()]
+    recs = list(read_jsonl(BANK))
     return [r for r in recs if r["generator"].get("rules") == {"players": 2}]
 
 

@@ -22,7 +22,7 @@ from trainer.bidding import parse_call
 from trainer.cards import Seat, Suit, pack
 from trainer.generate.bid_puzzles import BidPuzzle
 from trainer.generate.discard_puzzles import DiscardPuzzle
-from trainer.generate.records import read_jsonl
+from trainer.generate.records import read_jsonl, read_lines
 from trainer.generate.write_ups.bid import as_many, bid_write_up, misere_hand
 from trainer.generate.write_ups.bid_reasons import BidReasonKind, bid_reason, bid_reasons
 from trainer.generate.write_ups.discard import discard_write_up
@@ -47,8 +47,8 @@ from trainer.simulate import BidAnalysis, CallResult, DiscardAnalysis, DiscardRe
 from trainer.simulate.scores import net_score
 
 ROOT = Path(__file__).resolve().parent.parent
-BID_BANK = ROOT / "puzzles" / "bid.jsonl"
-DISCARD_BANK = ROOT / "puzzles" / "discard.jsonl"
+BID_BANK = ROOT / "puzzles" / "bid.jsonl.gz"
+DISCARD_BANK = ROOT / "puzzles" / "discard.jsonl.gz"
 AUS = ruleset()
 HIST = (0,) * 11
 
@@ -394,7 +394,7 @@ def test_every_bank_record_has_a_write_up_of_two_to_five_sentences(bid_records,
 @pytest.mark.parametrize("bank", [BID_BANK, DISCARD_BANK])
 def test_the_banks_write_ups_are_what_the_code_computes(bank):
     """Filling again changes nothing: the shipped write-ups are the generator's."""
-    lines = bank.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines = read_lines(bank)
     out, changed = filled_lines("bid" if bank == BID_BANK else "discard", lines)
     assert changed == 0 and out == lines
 

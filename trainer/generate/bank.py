@@ -1,5 +1,6 @@
-"""Writing a puzzle bank: seeds in order, both cores, a progress bar (`python -m trainer
-generate play --count N --seed S`).
+"""Writing a puzzle bank: seeds in order, both cores (or a Dask cluster,
+`trainer.generate.cluster`), a progress bar (`python -m trainer generate play --count N --seed
+S`).
 
 Seeds ``S, S+1, ...`` are tried in order (in worker processes, each with its own solver) until
 ``count`` puzzles are found; the bank is the same for the same ``S`` and ``count`` whatever the
@@ -66,20 +67,28 @@ class BankReport:
 
 def generate_records(kind: str, count: int, seed: int, jobs: int | None = None,
                      progress: bool = True, theme: str | None = None,
-                     rules: Any = None) -> Iterator[tuple[int, dict[str, Any]]]:
+                     rules: Any = None, cluster: str | None = None
+                     ) -> Iterator[tuple[int, dict[str, Any]]]:
     """Yield ``(seeds tried, record)`` for the first ``count`` puzzles from seed ``seed`` on;
     ``theme``: play puzzles of that theme only (`trainer.generate.play_puzzles.THEMED`);
-    ``rules``: play puzzles under those rules (a `RuleSet`; 2 players: the table game)."""
+    ``rules``: play puzzles under those rules (a `RuleSet`; 2 players: the table game);
+    ``cluster``: run the seeds on a Dask cluster (`trainer.generate.cluster.cluster_map`:
+    ``"local"`` or a scheduler address; ``jobs`` is then the local cluster's worker count).
+    The records are the same whichever way they are run."""
     worker = WORKERS[kind] if theme is None and rules is None else \
         functools.partial(_play_worker, theme=theme, rules=rules)
     jobs = jobs or min(2, os.cpu_count() or 1)
     bar = tqdm(total=count, desc=f"{kind} puzzles", unit="puzzle", disable=not progress)
     found = 0
     seeds = itertools.count(seed)
+    pool = None
     try:
-        if jobs == 1:
-            results: Iterator[dict[str, Any] | None] = map(worker, seeds)
-            pool = None
+        if cluster is not None:
+            from trainer.generate.cluster import cluster_map
+
+            results: Iterator[dict[str, Any] | None] = cluster_map(worker, seeds, cluster, jobs)
+        elif jobs == 1:
+            results = map(worker, seeds)
         else:
             pool = mp.get_context("fork").Pool(jobs)
             results = pool.imap(worker, seeds, chunksize=1)
@@ -93,13 +102,17 @@ def generate_records(kind: str, count: int, seed: int, jobs: int | None = None,
                 break
     finally:
         bar.close()
-        if jobs != 1 and pool is not None:
+        if pool is not None:
             pool.terminate()
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()  # a cluster's tasks in flight are cancelled
 
 
 def write_bank(kind: str, count: int, seed: int, path: str | Path, jobs: int | None = None,
                progress: bool = True, theme: str | None = None,
-               append: bool = False, rules: Any = None) -> BankReport:
+               append: bool = False, rules: Any = None,
+               cluster: str | None = None) -> BankReport:
     """Generate ``count`` puzzles of ``kind`` (of ``theme``, if given) from ``seed`` and write
     them to ``path``; ``append``: add them to the records already there, replacing any with
     the same id (the file is rewritten whole, so a crash leaves the old bank or the new)."""
@@ -108,7 +121,7 @@ def write_bank(kind: str, count: int, seed: int, path: str | Path, jobs: int | N
     records = []
     extra = {} if rules is None else {"rules": rules}
     for seeds_tried, record in generate_records(kind, count, seed, jobs, progress, theme,
-                                                **extra):
+                                                cluster=cluster, **extra):
         tried = seeds_tried
         records.append(record)
     path = Path(path)

@@ -27,13 +27,13 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from trainer.bidding import MISERE, PASS, Auction, Bid, parse_call
 from trainer.cards import JOKER, Card, Rank, Seat, deal
 from trainer.generate.bands import band_words, bid_band
 from trainer.generate.explain import seat_name
-from trainer.generate.records import RecordHeader, read_record
+from trainer.generate.records import LazyRecord, RecordHeader, read_lazily, read_record
 from trainer.generate.write_ups.bid import bid_write_up
 from trainer.generate.write_ups.calls import stands
 from trainer.notation import parse_hand, parse_seat
@@ -130,16 +130,35 @@ def detect_themes(kind: str, analysis: BidAnalysis, rules: RuleSet) -> list[str]
 
 
 @dataclass(frozen=True)
-class BidPuzzle(RecordHeader):
+class BidPuzzle(LazyRecord, RecordHeader):
     """A bidding puzzle record (docs/DESIGN.md ``bid``): the fields of `BidAnalysis` plus the
     common ones (`RecordHeader`); ``title`` a one-line prompt; ``kind_of_moment`` one of
-    ``KINDS``."""
+    ``KINDS``. `lazy` reads one whose analysis is parsed on first use (`LazyRecord`)."""
+
+    _LAZY: ClassVar[frozenset[str]] = frozenset({"analysis"})
 
     analysis: BidAnalysis
     moment: str
     title: str
     write_up: str = ""
     """Why the best call is best, in a player's words (`trainer.generate.write_ups`)."""
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rules the puzzle was made under, without parsing a lazy one's analysis."""
+        known = self.__dict__.get("_rules")
+        return known if known is not None else self.analysis.rules
+
+    @classmethod
+    def lazy(cls, obj: Mapping[str, Any]) -> BidPuzzle:
+        """Read a record lazily (`LazyRecord`); raises `PuzzleError` for a wrong kind or a
+        missing header field."""
+        return read_lazily(cls, obj, "bid", lambda: {
+            **dict(zip(("id", "themes", "rating", "rating_deviation", "generator"),
+                       cls.read_header(obj), strict=True)),
+            "moment": str(obj.get("moment", "")), "title": str(obj.get("title", "")),
+            "write_up": str(obj.get("write_up", "")),
+            "_rules": ruleset(obj.get("rules", "australian"))})
 
     def to_json(self) -> dict[str, Any]:
         a = self.analysis.to_json()

@@ -1,4 +1,4 @@
-"""``python -m trainer generate KIND --count N --seed S [--out FILE] [--jobs J]``, and
+"""``python -m trainer generate KIND --count N --seed S [--out FILE] [--jobs J] [--cluster C]``, and
 ``python -m trainer write-ups play|bid|discard [--bank FILE] [--check]`` (fill a bank's write-ups
 from its records, `trainer.generate.write_ups.fill`)."""
 
@@ -12,8 +12,8 @@ from typing import Any
 
 from trainer.errors import TrainerError
 
-DEFAULT_OUT = {"play": "puzzles/play.jsonl", "bid": "puzzles/bid.jsonl",
-               "discard": "puzzles/discard.jsonl"}
+DEFAULT_OUT = {"play": "puzzles/play.jsonl.gz", "bid": "puzzles/bid.jsonl.gz",
+               "discard": "puzzles/discard.jsonl.gz"}
 
 
 def cmd_generate(args: argparse.Namespace) -> Any:
@@ -38,7 +38,7 @@ def cmd_generate(args: argparse.Namespace) -> Any:
     out = Path(args.out or DEFAULT_OUT[args.kind])
     report = write_bank(args.kind, args.count, args.seed, out, args.jobs,
                         progress=not args.quiet, theme=args.theme, append=args.append,
-                        rules=rules)
+                        rules=rules, cluster=args.cluster)
     summary = {"kind": args.kind, "written": report.written, "seeds_tried": report.seeds_tried,
                "seconds": round(report.seconds, 1), "per_minute": round(report.per_minute, 1),
                "out": str(out)}
@@ -51,8 +51,13 @@ def register(sub: Any) -> None:
     p.add_argument("kind", choices=sorted(DEFAULT_OUT), help="which puzzles")
     p.add_argument("--count", type=int, required=True, help="puzzles to write")
     p.add_argument("--seed", type=int, required=True, help="first seed; seeds go up from it")
-    p.add_argument("--out", help="output file (default puzzles/KIND.jsonl)")
-    p.add_argument("--jobs", type=int, help="worker processes (default: up to 2 cores)")
+    p.add_argument("--out", help="output file (default puzzles/KIND.jsonl.gz; a name ending in "
+                   ".gz is compressed)")
+    p.add_argument("--jobs", type=int, help="worker processes (default: up to 2 cores; with "
+                   "--cluster local, the local cluster's workers)")
+    p.add_argument("--cluster", metavar="local|ADDRESS",
+                   help="run the seeds as tasks on Dask: 'local' starts a cluster here, an "
+                   "address (tcp://host:8786) uses a running scheduler; the bank is the same")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--theme", help="play puzzles of one theme only (joker_nomination); the "
                    "moments are rare, so give such puzzles seeds of their own")
@@ -81,7 +86,7 @@ def register_write_ups(sub: Any) -> None:
     p = sub.add_parser("write-ups", help="fill a bank's write-ups from its records (no "
                        "simulation; play puzzles use the solver)")
     p.add_argument("kind", choices=["play", "bid", "discard"], help="which bank")
-    p.add_argument("--bank", help="the bank file (default puzzles/KIND.jsonl)")
+    p.add_argument("--bank", help="the bank file (default puzzles/KIND.jsonl.gz)")
     p.add_argument("--check", action="store_true",
                    help="change nothing; fail if any write-up differs")
     p.set_defaults(func=cmd_write_ups)

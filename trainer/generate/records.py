@@ -10,18 +10,19 @@ main-line card and runs to the next decision), plus ``learner``, ``contract_type
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from trainer.cards import Seat
 from trainer.errors import TrainerError
 from trainer.generate.goals import Goal, PuzzleError
 from trainer.notation import Position, parse_play, parse_position
-from trainer.rules import Play
+from trainer.rules import Play, RuleSet, ruleset
 
 T = TypeVar("T")
 
@@ -73,6 +74,67 @@ def read_record(obj: Mapping[str, Any], kind: str, build: Callable[[], T]) -> T:
         raise PuzzleError(f"puzzle {obj.get('id', '?')}: {exc}") from None
 
 
+class LazyRecord:
+    """A puzzle record class whose heavy fields (``_LAZY``: positions, analyses) may be read on
+    first use: `read_lazily` keeps the record's JSON and sets the light fields only, so a bank
+    of thousands opens in a fraction of a second (parsing and checking every position of 3,000
+    play puzzles takes seconds). The first use of a heavy field reads the whole record with the
+    class's ``from_json``, which raises `PuzzleError` naming a bad field then."""
+
+    _LAZY: ClassVar[frozenset[str]] = frozenset()
+
+    def __getattr__(self, name: str) -> Any:
+        # Called only when normal lookup fails: a heavy field of a record read lazily.
+        raw = self.__dict__.get("_raw")
+        if raw is None or name not in self._LAZY:
+            raise AttributeError(f"{type(self).__name__!s} has no attribute {name!r}")
+        full = type(self).from_json(raw)  # type: ignore[attr-defined]
+        for field in self._LAZY:
+            object.__setattr__(self, field, getattr(full, field))
+        return self.__dict__[name]
+
+
+def read_lazily(cls: type[T], obj: Mapping[str, Any], kind: str,
+                light: Callable[[], Mapping[str, Any]]) -> T:
+    """A ``cls`` (a `LazyRecord`) with only the ``light()`` fields set and ``obj`` kept for the
+    rest; a wrong kind or a missing light field raises `PuzzleError` as `read_record` does."""
+
+    def build() -> T:
+        record = object.__new__(cls)
+        for name, value in light().items():
+            object.__setattr__(record, name, value)
+        object.__setattr__(record, "_raw", obj)
+        return record
+
+    return read_record(obj, kind, build)
+
+
+@dataclass(frozen=True)
+class PlayNeeds:
+    """What a play puzzle's position asks of the rules, read without parsing it
+    (`trainer.ui.data.puzzle_bank.play_options`): the rules it was made under, whether the
+    joker's suit was nominated, whether the contract is a misère, and whether a free joker
+    (no trumps or misère, RULES.md §5) is still held in a hand or on a table."""
+
+    rules: RuleSet
+    nominated: bool
+    misere: bool
+    free_joker: bool
+
+    @classmethod
+    def of_json(cls, position: Mapping[str, Any]) -> PlayNeeds:
+        """From a position's JSON (docs/DESIGN.md "Position JSON"); raises `KeyError` for a
+        missing field."""
+        contract = str(position["contract"])
+        misere = contract in ("MIS", "OMIS")
+        held = [c for hand in position["hands"].values() for c in hand]
+        held += [c for piles in (position.get("tables") or {}).values()
+                 for pile in piles for c in pile]
+        free = (misere or contract.endswith("NT")) and "JK" in held
+        return cls(ruleset(position.get("rules", "australian")),
+                   position.get("joker_suit") is not None, misere, free)
+
+
 @dataclass(frozen=True)
 class Decision:
     """One learner decision of the main line: where, which plays are right, what follows."""
@@ -87,8 +149,11 @@ class Decision:
 
 
 @dataclass(frozen=True)
-class PlayPuzzle:
-    """A verified play puzzle (see the module docstring for the fields)."""
+class PlayPuzzle(LazyRecord):
+    """A verified play puzzle (see the module docstring for the fields); `lazy` reads one
+    whose position, goal and solution are parsed on first use (`LazyRecord`)."""
+
+    _LAZY: ClassVar[frozenset[str]] = frozenset({"position", "goal", "solution"})
 
     id: str
     position: Position
@@ -108,6 +173,24 @@ class PlayPuzzle:
     @property
     def learner(self) -> Seat:
         return self.position.to_play
+
+    @property
+    def needs(self) -> PlayNeeds:
+        """What the position asks of the rules (`PlayNeeds`), without parsing a lazy one."""
+        known = self.__dict__.get("_needs")
+        return known if known is not None else PlayNeeds.of_json(self.position.to_json())
+
+    @classmethod
+    def lazy(cls, obj: dict[str, Any]) -> PlayPuzzle:
+        """Read a record lazily (`LazyRecord`): the light fields now, the rest on first use.
+        Raises `PuzzleError` for a wrong kind or a missing light field."""
+        return read_lazily(cls, obj, "play", lambda: {
+            "id": str(obj["id"]), "themes": tuple(obj["themes"]),
+            "rating": float(obj["rating"]), "rating_deviation": float(obj["rating_deviation"]),
+            "generator": dict(obj["generator"]), "title": str(obj["title"]),
+            "contract_type": str(obj["contract_type"]), "side": str(obj["side"]),
+            "write_up": str(obj.get("write_up", "")), "_needs": PlayNeeds.of_json(
+                obj["position"])})
 
     def main_line_from(self, decision: int) -> tuple[Play, ...]:
         """The recorded main line from decision ``decision`` (0 = the puzzle's position) to
@@ -157,30 +240,50 @@ class PlayPuzzle:
         return read_record(obj, "play", build)
 
 
-def write_jsonl(path: str | Path, records: Iterable[dict[str, Any]]) -> int:
-    """Write records one a line (UTF-8); returns how many. The file is written beside
-    ``path`` and then moved over it, so a crash leaves the old file or the new, never half."""
-    n = 0
+def write_lines(path: str | Path, lines: Sequence[str]) -> None:
+    """Write text lines (each ending in a newline) as UTF-8, gzip-compressed when ``path`` ends
+    in ``.gz`` with no name or time in the header, so the same lines always give the same
+    bytes. The file is written beside ``path`` and then moved over it, so a crash leaves the
+    old file or the new, never half."""
+    data = "".join(lines).encode("utf-8")
     tmp = Path(f"{path}.tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        for rec in records:
-            f.write(json.dumps(rec, ensure_ascii=False) + "\n")
-            n += 1
+    with open(tmp, "wb") as f:
+        if str(path).endswith(".gz"):
+            with gzip.GzipFile(filename="", mode="wb", fileobj=f, mtime=0) as zipped:
+                zipped.write(data)
+        else:
+            f.write(data)
     os.replace(tmp, path)
-    return n
+
+
+def read_lines(path: str | Path) -> list[str]:
+    """The text lines of a file (newlines kept), gunzipped when its name ends in ``.gz``."""
+    zipped = str(path).endswith(".gz")
+    with gzip.open(path, "rt", encoding="utf-8") if zipped else open(path, encoding="utf-8") as f:
+        return f.readlines()
+
+
+def write_jsonl(path: str | Path, records: Iterable[dict[str, Any]]) -> int:
+    """Write records one a line (`write_lines`: gzip-compressed for a ``.gz`` name, the same
+    bytes for the same records, never half a file); returns how many."""
+    lines = [json.dumps(rec, ensure_ascii=False) + "\n" for rec in records]
+    write_lines(path, lines)
+    return len(lines)
 
 
 def read_jsonl(path: str | Path) -> Iterator[dict[str, Any]]:
-    """Records of a JSON Lines file; raises `PuzzleError` naming the bad line."""
-    with open(path, encoding="utf-8") as f:
-        for number, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                yield json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise PuzzleError(f"{path}:{number}: not valid JSON ({exc.msg})") from None
+    """Records of a JSON Lines file (gzip-compressed when its name ends in ``.gz``); raises
+    `PuzzleError` naming the bad line."""
+    for number, line in enumerate(read_lines(path), 1):
+        if not line.strip():
+            continue
+        try:
+            yield json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise PuzzleError(f"{path}:{number}: not valid JSON ({exc.msg})") from None
 
 
-def load_play_puzzles(path: str | Path) -> list[PlayPuzzle]:
-    return [PlayPuzzle.from_json(obj) for obj in read_jsonl(path)]
+def load_play_puzzles(path: str | Path, lazy: bool = False) -> list[PlayPuzzle]:
+    """The play puzzles of a bank file; ``lazy``: each read with `PlayPuzzle.lazy`."""
+    read = PlayPuzzle.lazy if lazy else PlayPuzzle.from_json
+    return [read(obj) for obj in read_jsonl(path)]

@@ -22,7 +22,7 @@ from trainer.generate.bid_puzzles import with_write_up as bid_with_write_up
 from trainer.generate.discard_puzzles import DiscardPuzzle
 from trainer.generate.discard_puzzles import with_write_up as discard_with_write_up
 from trainer.generate.goals import PuzzleError
-from trainer.generate.records import PlayPuzzle
+from trainer.generate.records import PlayPuzzle, read_lines, write_lines
 
 
 def bid_text(record: dict[str, Any]) -> str:
@@ -46,8 +46,8 @@ def play_text(record: dict[str, Any]) -> str:
 
 WRITERS: dict[str, Callable[[dict[str, Any]], str]] = {"play": play_text, "bid": bid_text,
                                                         "discard": discard_text}
-DEFAULT_BANK = {"play": "puzzles/play.jsonl", "bid": "puzzles/bid.jsonl",
-                "discard": "puzzles/discard.jsonl"}
+DEFAULT_BANK = {"play": "puzzles/play.jsonl.gz", "bid": "puzzles/bid.jsonl.gz",
+                "discard": "puzzles/discard.jsonl.gz"}
 
 
 @dataclass(frozen=True)
@@ -84,12 +84,10 @@ def fill_bank(kind: str, path: str | Path, check: bool = False) -> FillReport:
     """Set every record's write-up in the bank at ``path`` (unless ``check``: then only count
     the records whose write-up differs)."""
     path = Path(path)
-    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines = read_lines(path)
     out, changed = filled_lines(kind, lines)
     if not check and changed:
-        tmp = Path(f"{path}.tmp")
-        tmp.write_text("".join(out), encoding="utf-8")
-        tmp.replace(path)
+        write_lines(path, out)
     return FillReport(sum(1 for line in lines if line.strip()), changed)
 
 

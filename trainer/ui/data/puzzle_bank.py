@@ -1,10 +1,11 @@
 """The puzzle banks as the app sees them: loaded once per file version, filtered by theme,
 rating (and, for play puzzles, contract type and side), with words for the theme tags.
 
-One bank per kind (`KINDS`): ``puzzles/play.jsonl``, ``puzzles/bid.jsonl`` and
-``puzzles/discard.jsonl`` at the project root; ``$TRAINER_PUZZLES`` overrides the play bank,
-``$TRAINER_BID_PUZZLES`` and ``$TRAINER_DISCARD_PUZZLES`` the others. Whatever a file holds is
-loaded; a missing or unreadable file gives an empty bank and a message.
+One bank per kind (`KINDS`): ``puzzles/play.jsonl.gz``, ``puzzles/bid.jsonl.gz`` and
+``puzzles/discard.jsonl.gz`` (compressed JSON Lines) at the project root;
+``$TRAINER_PUZZLES`` overrides the play bank, ``$TRAINER_BID_PUZZLES`` and
+``$TRAINER_DISCARD_PUZZLES`` the others (plain ``.jsonl`` files are read too). Whatever a file
+holds is loaded; a missing or unreadable file gives an empty bank and a message.
 """
 
 from __future__ import annotations
@@ -25,22 +26,27 @@ from trainer.rules import PRESETS, RuleSet
 from trainer.ui.data.puzzle_choice import P, RatedPuzzle
 
 ROOT = Path(__file__).resolve().parents[3]
-DEFAULT_BANK = ROOT / "puzzles" / "play.jsonl"
+DEFAULT_BANK = ROOT / "puzzles" / "play.jsonl.gz"
 KINDS = ("play", "bid", "discard")
 ENV = {"play": "TRAINER_PUZZLES", "bid": "TRAINER_BID_PUZZLES",
        "discard": "TRAINER_DISCARD_PUZZLES"}
 
 
-def load_bid_puzzles(path: str | Path) -> list[BidPuzzle]:
-    return [BidPuzzle.from_json(obj) for obj in read_jsonl(path)]
+def load_bid_puzzles(path: str | Path, lazy: bool = False) -> list[BidPuzzle]:
+    """The bidding puzzles of a bank file; ``lazy``: each read with `BidPuzzle.lazy`."""
+    read = BidPuzzle.lazy if lazy else BidPuzzle.from_json
+    return [read(obj) for obj in read_jsonl(path)]
 
 
-def load_discard_puzzles(path: str | Path) -> list[DiscardPuzzle]:
+def load_discard_puzzles(path: str | Path, lazy: bool = False) -> list[DiscardPuzzle]:
+    """The discard puzzles of a bank file (cheap to read: ``lazy`` changes nothing)."""
+    del lazy
     return [DiscardPuzzle.from_json(obj) for obj in read_jsonl(path)]
 
 
-LOADERS: dict[str, Callable[[str], Sequence[Any]]] = {
+LOADERS: dict[str, Callable[..., Sequence[Any]]] = {
     "play": load_play_puzzles, "bid": load_bid_puzzles, "discard": load_discard_puzzles}
+"""Each kind's bank reader: ``(path, lazy=False)``; the app reads lazily (`LazyRecord`)."""
 
 CONTRACT_TYPES = {
     "suit": "Suit contract",
@@ -90,15 +96,15 @@ def theme_words(theme: str) -> str:
 
 def bank_path(kind: str = "play") -> Path:
     """The bank file of ``kind``: its environment variable (`ENV`) or
-    ``puzzles/<kind>.jsonl``."""
+    ``puzzles/<kind>.jsonl.gz``."""
     env = os.environ.get(ENV[kind])
-    return Path(env) if env else ROOT / "puzzles" / f"{kind}.jsonl"
+    return Path(env) if env else ROOT / "puzzles" / f"{kind}.jsonl.gz"
 
 
 @st.cache_resource(show_spinner="Loading the puzzle bank…", max_entries=8)
 def _load(path: str, stamp: float, kind: str = "play") -> tuple[Any, ...]:
     del stamp  # part of the cache key only: a rewritten bank is read again
-    return tuple(LOADERS[kind](path))
+    return tuple(LOADERS[kind](path, lazy=True))
 
 
 @dataclass(frozen=True)
@@ -136,7 +142,9 @@ class Bank(Generic[P]):
 
 
 def load_bank(path: Path | None = None, kind: str = "play") -> Bank[Any]:
-    """The bank of ``kind`` at ``path`` (default `bank_path`), cached until the file changes."""
+    """The bank of ``kind`` at ``path`` (default `bank_path`), cached until the file changes;
+    its records are read lazily (`trainer.generate.records.LazyRecord`), so a bad position
+    shows when that puzzle is opened."""
     path = path or bank_path(kind)
     hidden = frozenset(DESCRIPTIVE) if kind == "play" else frozenset()
     try:
@@ -196,9 +204,9 @@ MISERE_TYPES = frozenset({"misere", "open_misere"})
 def puzzle_rules(puzzle: object) -> RuleSet:
     """The rules a puzzle record was made under (the Australian preset when it names none)."""
     if isinstance(puzzle, PlayPuzzle):
-        return puzzle.position.rules
+        return puzzle.needs.rules
     if isinstance(puzzle, BidPuzzle):
-        return puzzle.analysis.rules
+        return puzzle.rules
     rules = getattr(puzzle, "rules", None)
     return rules if isinstance(rules, RuleSet) else PRESETS["australian"]
 
@@ -208,15 +216,12 @@ def play_options(puzzle: PlayPuzzle) -> tuple[str, ...]:
     no trumps and misère only while a free joker is still held (RULES.md §5:
     ``joker_low_in_misere`` in misère only); in a suit contract the joker is a trump and none
     of them applies."""
-    position = puzzle.position
-    if position.joker_suit is not None:  # nominated before the first lead: allowed or not
+    needs = puzzle.needs
+    if needs.nominated:  # nominated before the first lead: allowed or not
         return (*PACK_OPTIONS, "nominate_joker")
-    held = [c for hand in position.hands.values() for c in hand]
-    held += [c for piles in getattr(position, "tables", {}).values() for p in piles for c in p]
-    free = position.contract.trump is None and any(c.is_joker for c in held)
-    if not free:
+    if not needs.free_joker:
         return PACK_OPTIONS
-    misere = ("joker_low_in_misere",) if position.contract.misere else ()
+    misere = ("joker_low_in_misere",) if needs.misere else ()
     return PACK_OPTIONS + JOKER_OPTIONS + misere
 
 
