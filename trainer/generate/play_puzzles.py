@@ -43,7 +43,7 @@ from trainer.generate.play_steps import (  # noqa: F401 (only_move: the tests im
     only_move,
 )
 from trainer.generate.records import PlayPuzzle
-from trainer.generate.themes import names_split, unblock_moment
+from trainer.generate.themes import names_split
 from trainer.generate.two_player_puzzles import generate_table_puzzle
 from trainer.play import PlayState, start_play
 from trainer.rules import RuleSet, ruleset
@@ -110,16 +110,14 @@ def generate_play_puzzle(seed: int, solver: Solver | None = None,
     return None
 
 
-def fits_theme(theme: str | None, state: PlayState, verdicts: Verdicts) -> bool:
-    """Can a puzzle whose first decision (``state``) has these verdicts have ``theme``? (Any,
-    for None.) ``joker_nomination``: the joker may be led naming different suits, some right
-    and some wrong (`trainer.generate.themes.names_split`); ``unblock``: the learner must
-    follow with their highest card of the suit (`trainer.generate.themes.unblock_moment`)."""
-    if theme == "joker_nomination":
-        return names_split(verdicts)
-    if theme == "unblock":
-        return unblock_moment(state, verdicts)
-    return True
+def fits_theme(theme: str | None, verdicts: Verdicts) -> bool:
+    """Can a puzzle whose first decision has these verdicts have ``theme``? (Any, for None.)
+    ``joker_nomination``: the joker may be led naming different suits, some right and some
+    wrong (`trainer.generate.themes.names_split`, as that theme reads each decision). Any moment may lead to an
+    ``unblock``: it comes at a later decision as often as at the first, so it is looked for
+    in the finished puzzle only (in misère declarer play, where about half the puzzles have
+    it)."""
+    return theme != "joker_nomination" or names_split(verdicts)
 
 
 def _attempt(rng: random.Random, kind: str, rules: RuleSet, solver: Solver,
@@ -128,5 +126,4 @@ def _attempt(rng: random.Random, kind: str, rules: RuleSet, solver: Solver,
     state = deal_hand(rng.randrange(2**31), kind, rules, solver)
     if state is None:
         return None
-    return find_moment(rng, kind, state, solver,
-                       lambda moment, verdicts: fits_theme(theme, moment, verdicts))
+    return find_moment(rng, kind, state, solver, lambda verdicts: fits_theme(theme, verdicts))

@@ -174,13 +174,13 @@ def _noisy_best(state: PlayState, solver: Solver, rng: random.Random) -> Play:
 
 
 def find_moment(rng: random.Random, kind: str, state: PlayState, solver: Solver,
-                fits: Callable[[PlayState, Verdicts], bool] | None = None
+                fits: Callable[[Verdicts], bool] | None = None
                 ) -> tuple[PlayState, Seat, Goal, str] | None:
     """Steps 2-3 on a dealt ``state``: play on (`_noisy_best`) to ``MAX_LEFT`` tricks left, then
     on through every moment down to ``MIN_LEFT`` where the learner's side (`learner_side`) has
-    a choice. Of the moments that pass the only-move test (and ``fits``, if given, on the
-    moment and its verdicts), a random one, the tricks left spread: (moment, seat, goal, its
-    words); None when none passes."""
+    a choice. Of the moments that pass the only-move test (and ``fits``, if given, on their
+    verdicts), a random one, the tricks left spread: (moment, seat, goal, its words); None when
+    none passes."""
     while state.tricks_left > MAX_LEFT:
         state.push(_noisy_best(state, solver, rng))
     seats = learner_side(kind, state)
@@ -195,7 +195,7 @@ def find_moment(rng: random.Random, kind: str, state: PlayState, solver: Solver,
             if goal_text is not None:
                 assert moment is not None
                 verdicts = judge(analysis, moment, goal_text[0], 0)
-                if only_move(verdicts) and (fits is None or fits(moment, verdicts)):
+                if only_move(verdicts) and (fits is None or fits(verdicts)):
                     moments.append((moment, seat, *goal_text))
         state.push(_noisy_best(state, solver, rng))
     if not moments:

@@ -160,39 +160,26 @@ def throw_in(line: MainLine) -> bool:
     return False
 
 
-def unblock_at(state: PlayState, verdicts: Verdicts) -> bool:
-    """At this decision the learner follows suit holding two or more cards of the suit led,
-    every right card is the highest of them, and some lower one is wrong (`unblock`, less its
-    main-line check; the unblock theme's generator asks it of each candidate moment)."""
-    if not state.trick:
-        return False
-    led = state.order.play_suit(state.trick[0])
-    seat = state.to_play
-    assert seat is not None
-    mine = [c for c in state.hands[seat] if state.order.effective_suit(c) is led]
-    if len(mine) < 2:
-        return False
-    top = max(mine, key=state.order.power)
-    if not verdicts.right or any(p.card != top for p in verdicts.right):
-        return False
-    return any(p in verdicts.wrong for p in verdicts.analysis.values
-               if p.card in mine and p.card != top)
-
-
-def unblock_moment(state: PlayState, verdicts: Verdicts) -> bool:
-    """`unblock_at`, where the highest card would not win the trick as it stands: a cheap sign,
-    before the main line is known, that it is played to give the trick up (the generator's
-    filter for the unblock theme)."""
-    if not unblock_at(state, verdicts):
-        return False
-    top = next(p for p in verdicts.right)
-    return state.order.trick_winner([*state.trick, top]) != len(state.trick)
-
-
 def unblock(line: MainLine) -> bool:
-    return any(unblock_at(info.state, info.verdicts)
-               and _first_trick_winner(info.state, info.line) is not info.state.to_play
-               for info in line.decisions)
+    for info in line.decisions:
+        state = info.state
+        if not state.trick:
+            continue
+        led = state.order.play_suit(state.trick[0])
+        seat = state.to_play
+        assert seat is not None
+        mine = [c for c in state.hands[seat] if state.order.effective_suit(c) is led]
+        if len(mine) < 2:
+            continue
+        top = max(mine, key=state.order.power)
+        v = info.verdicts
+        if not v.right or any(p.card != top for p in v.right):
+            continue
+        lower_wrong = any(p in v.wrong for p in v.analysis.values if p.card in mine
+                          and p.card != top)
+        if lower_wrong and _first_trick_winner(info.state, info.line) is not seat:
+            return True
+    return False
 
 
 def entry(line: MainLine) -> bool:
