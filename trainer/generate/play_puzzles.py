@@ -113,10 +113,10 @@ def generate_play_puzzle(seed: int, solver: Solver | None = None,
 def fits_theme(theme: str | None, verdicts: Verdicts) -> bool:
     """Can a puzzle whose first decision has these verdicts have ``theme``? (Any, for None.)
     ``joker_nomination``: the joker may be led naming different suits, some right and some
-    wrong (`trainer.generate.themes.names_split`, as that theme reads each decision). Any moment may lead to an
-    ``unblock``: it comes at a later decision as often as at the first, so it is looked for
-    in the finished puzzle only (in misère declarer play, where about half the puzzles have
-    it)."""
+    wrong (`trainer.generate.themes.names_split`, as that theme reads each decision). Any
+    moment may lead to an ``unblock``: it comes at a later decision as often as at the first,
+    so it is looked for in the finished puzzle only (in misère declarer play, where about
+    half the puzzles have it)."""
     return theme != "joker_nomination" or names_split(verdicts)
 
 
