@@ -93,6 +93,11 @@ class LazyRecord:
             object.__setattr__(self, field, getattr(full, field))
         return self.__dict__[name]
 
+    def loaded(self) -> None:
+        """Read the heavy fields now, if not yet read; raises `PuzzleError` naming a bad one."""
+        for field in self._LAZY:
+            getattr(self, field)
+
 
 def read_lazily(cls: type[T], obj: Mapping[str, Any], kind: str,
                 light: Callable[[], Mapping[str, Any]]) -> T:

@@ -24,7 +24,8 @@ from typing import Any, Generic
 import streamlit as st
 
 from trainer.errors import TrainerError
-from trainer.generate.records import PlayPuzzle
+from trainer.generate.goals import PuzzleError
+from trainer.generate.records import LazyRecord, PlayPuzzle
 from trainer.progress import Learner, PuzzleResult, Rating
 from trainer.progress.personal import personal_puzzles
 from trainer.rules import PRESETS
@@ -223,7 +224,15 @@ class PuzzlePicker(Generic[P]):
                            lambda p: ratings.get(p.id) or record_rating(p), done, due, skip)
 
     def open(self, puzzle: P) -> None:
-        """Put ``puzzle`` on show (the page's `on_open` starts its attempt)."""
+        """Put ``puzzle`` on show (the page's `on_open` starts its attempt). A bank record read
+        lazily whose position turns out unreadable is not opened: a note says which."""
+        try:
+            if isinstance(puzzle, LazyRecord):
+                puzzle.loaded()
+        except PuzzleError as exc:
+            st.session_state[self.key("note")] = (f"Puzzle {md(puzzle.id[:40])} could not be "
+                                                  f"read ({md(str(exc)[:200])}): pick another.")
+            return
         st.session_state[self.key("current")] = puzzle.id
         st.session_state.pop(self.key("saved"), None)
         self.on_open(puzzle)
@@ -268,6 +277,8 @@ class PuzzlePicker(Generic[P]):
                 st.warning(f"No puzzle {md(wanted[:40])} on this page for these rules: here "
                            f"is {puzzle.id} instead.", icon=":material/help:")
             self.open(puzzle)
+            if st.session_state.get(self.key("current")) != puzzle.id:
+                return None  # unreadable (`open` left a note)
         if st.query_params.get(PARAM) != puzzle.id:
             st.query_params[PARAM] = puzzle.id
         return puzzle
