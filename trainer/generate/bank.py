@@ -119,9 +119,10 @@ def write_bank(kind: str, count: int, seed: int, path: str | Path, jobs: int | N
     start = time.perf_counter()
     tried = 0
     records = []
-    extra = {} if rules is None else {"rules": rules}
+    extra = {"rules": rules} if rules is not None else {}
+    extra |= {"cluster": cluster} if cluster is not None else {}
     for seeds_tried, record in generate_records(kind, count, seed, jobs, progress, theme,
-                                                cluster=cluster, **extra):
+                                                **extra):
         tried = seeds_tried
         records.append(record)
     path = Path(path)
