@@ -92,7 +92,8 @@ def open_backend(location: str | Path) -> SQLiteBackend | PostgresBackend:
     `SQLiteBackend` for the file at that path. Connects to nothing yet; raises
     `StoreUnavailableError` for a URL that does not parse."""
     if is_postgres_url(location):
-        return PostgresBackend(str(location).strip())
+        scheme, rest = str(location).strip().split("://", 1)
+        return PostgresBackend(f"{scheme.lower()}://{rest}")  # libpq knows lower case only
     return SQLiteBackend(Path(location))
 
 
