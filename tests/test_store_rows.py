@@ -80,7 +80,7 @@ def test_a_corrupted_row_locks_nobody_out(store_location: str, monkeypatch) -> N
         at.switch_page(page).run()
         assert not at.exception, (page, at.exception)
     at.switch_page(PAGES[0]).run()
-    assert any("could not be read" in w.value for w in at.warning), ([w.value for w in at.warning], [e.value for e in at.error], [m.value for m in at.markdown][:5])
+    assert any("could not be read" in w.value for w in at.warning)
 
 
 def test_the_app_refuses_another_programs_database(tmp_path: Path, monkeypatch) -> None:

@@ -1,10 +1,11 @@
 """Who is learning: the learner store, and the chosen learner kept across page loads.
 
 The store is `ProgressStore()` (``$TRAINER_DB``: an SQLite file's path or a PostgreSQL URL; else a
-file in the user's data directory), one per location for the whole server (``st.cache_resource``). The chosen learner lives in
-``st.session_state["learner"]`` (a `Learner`) and in the address as ``?learner=<name>``, so a
-browser refresh, or a new session after a server restart, finds the same learner again. With no
-learner chosen every page still works and nothing is saved.
+file in the user's data directory), one per location for the whole server
+(``st.cache_resource``). The chosen learner lives in ``st.session_state["learner"]`` (a
+`Learner`) and in the address as ``?learner=<name>``, so a browser refresh, or a new session
+after a server restart, finds the same learner again. With no learner chosen every page still
+works and nothing is saved.
 """
 
 from __future__ import annotations
