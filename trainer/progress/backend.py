@@ -36,6 +36,8 @@ POSTGRES = "postgres"
 WRITE_LOCK = 0x500_7241_1E4
 """The PostgreSQL advisory lock every write transaction takes (any constant will do, as long as
 every trainer uses the same one)."""
+LOCK_WAIT_SECONDS = 30
+"""How long a PostgreSQL writer waits for the write lock before failing (SQLite's wait)."""
 POOL_SIZE = 4
 """Idle PostgreSQL connections a store keeps for reuse (more may be open while busy)."""
 STALE_SECONDS = 30.0
@@ -220,9 +222,12 @@ class PostgresBackend:
         import psycopg
 
         try:
-            return psycopg.connect(autocommit=True, row_factory=_row_factory, **self._params)
+            conn = psycopg.connect(autocommit=True, row_factory=_row_factory, **self._params)
+            # a writer waits for the write lock as long as SQLite's would (30 s), then fails
+            conn.execute(f"SET lock_timeout = '{LOCK_WAIT_SECONDS}s'")
         except psycopg.Error as e:
             raise self._unavailable("cannot be reached", e) from None
+        return conn
 
     def _take(self) -> Any:
         """An idle pooled connection that still works, else a new one."""
