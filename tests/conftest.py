@@ -43,9 +43,13 @@ def pg_cluster() -> Iterator[Cluster]:
     try:
         cluster = start_cluster()
     except PgUnavailable as e:
+        reason = f"postgres tests: {e}"
+    else:
+        reason = ""
+    if reason:  # reported outside the except clause: one line, no chained traceback
         if os.environ.get("CI"):
-            pytest.fail(f"postgres tests: {e}", pytrace=False)
-        pytest.skip(f"postgres tests: {e}")
+            pytest.fail(reason, pytrace=False)
+        pytest.skip(reason)
     try:
         yield cluster
     finally:

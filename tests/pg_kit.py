@@ -109,8 +109,19 @@ def start_cluster(durable: bool = False) -> Cluster:
         raise PgUnavailable("PostgreSQL is not installed (no initdb and pg_ctl under "
                             "/usr/lib/postgresql/*/bin or on PATH; apt-get install postgresql)")
     pg_ctl = initdb.parent / "pg_ctl" if (initdb.parent / "pg_ctl").exists() else pg_ctl
+    try:
+        root = Path(tempfile.mkdtemp(prefix="trainer-pg-"))
+    except OSError as e:
+        raise PgUnavailable(f"no temporary directory for the server: {e}") from None
+    try:
+        return _start(root, initdb, pg_ctl, durable)
+    except OSError as e:
+        shutil.rmtree(root, ignore_errors=True)
+        raise PgUnavailable(f"the server could not be set up in {root}: {e}") from None
+
+
+def _start(root: Path, initdb: Path, pg_ctl: Path, durable: bool) -> Cluster:
     as_user: list[str] = []
-    root = Path(tempfile.mkdtemp(prefix="trainer-pg-"))
     if os.geteuid() == 0:
         try:
             account = pwd.getpwnam(OS_USER)
