@@ -1,7 +1,12 @@
 """Fixtures of the browser tests (the helpers are in ``browser_kit``): a real Streamlit server
 on a free port with its learner store in a temporary directory, Debian's Chromium driven by
 Playwright, a page at a laptop's width, and the screenshot folder. Only tests that ask for them
-start a server or a browser."""
+start a server or a browser.
+
+And of the learner store's tests: ``store_location``, run once with an SQLite file and once
+(marked ``postgres``) with a fresh database of a throwaway PostgreSQL server (``pg_kit``), which
+``pg_cluster`` starts once per session; without PostgreSQL those fail in CI and skip elsewhere.
+"""
 
 from __future__ import annotations
 
@@ -26,8 +31,48 @@ from browser_kit import (
     sync_playwright,
     wait_until_up,
 )
+from pg_kit import Cluster, PgUnavailable, start_cluster
 
 from trainer.ui.game.session import SEED_ENV
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[Cluster]:
+    """A throwaway PostgreSQL server for the session; fails the test in CI (``CI`` set) when
+    it cannot start, and skips it, with the reason, elsewhere (as ``browser`` does)."""
+    try:
+        cluster = start_cluster()
+    except PgUnavailable as e:
+        reason = f"postgres tests: {e}"
+    else:
+        reason = ""
+    if reason:  # reported outside the except clause: one line, no chained traceback
+        if os.environ.get("CI"):
+            pytest.fail(reason, pytrace=False)
+        pytest.skip(reason)
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture
+def pg_url(pg_cluster: Cluster) -> Iterator[str]:
+    """The URL of a new empty database, dropped after the test."""
+    name = pg_cluster.create_database()
+    try:
+        yield pg_cluster.url(name)
+    finally:
+        pg_cluster.drop_database(name)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def store_location(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a test's learner store goes: an SQLite file in the test's temporary directory, or
+    a fresh PostgreSQL database's URL."""
+    if request.param == "sqlite":
+        return str(tmp_path / "progress.sqlite3")
+    return str(request.getfixturevalue("pg_url"))
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,7 @@
 """Personal puzzles (`trainer.progress.personal`): kept once per learner, queued for review as a
 failed puzzle is, unreadable rows skipped; the Play puzzles page serves them, tagged "From your
-games", and the due one comes first."""
+games", and the due one comes first. The store's tests run on SQLite and on PostgreSQL
+(``store_location``, tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -26,8 +27,8 @@ def mine(puzzle_id: str = "u0123456789"):
     return replace(PUZZLE, id=puzzle_id, generator={**PUZZLE.generator, "name": "review"})
 
 
-def test_kept_once_and_queued_like_a_failed_puzzle(tmp_path: Path) -> None:
-    store = ProgressStore(tmp_path / "s.db")
+def test_kept_once_and_queued_like_a_failed_puzzle(store_location: str) -> None:
+    store = ProgressStore(store_location)
     learner = store.learner("Ana")
     when = datetime(2026, 12, 1, 12, tzinfo=UTC)
     assert add_personal_puzzle(store, learner, "u1", mine("u1").to_json(), when)
@@ -39,8 +40,8 @@ def test_kept_once_and_queued_like_a_failed_puzzle(tmp_path: Path) -> None:
     assert personal_puzzles(store, other) == []
 
 
-def test_an_unreadable_row_is_reported_and_skipped(tmp_path: Path) -> None:
-    store = ProgressStore(tmp_path / "s.db")
+def test_an_unreadable_row_is_reported_and_skipped(store_location: str) -> None:
+    store = ProgressStore(store_location)
     learner = store.learner("Ana")
     add_personal_puzzle(store, learner, "u1", mine("u1").to_json())
     add_personal_puzzle(store, learner, "u2", mine("u2").to_json())
@@ -50,11 +51,10 @@ def test_an_unreadable_row_is_reported_and_skipped(tmp_path: Path) -> None:
     assert store.problems == ["personal puzzle u1 is unreadable; skipped"]
 
 
-def test_the_play_page_serves_a_due_personal_puzzle_first(tmp_path: Path,
+def test_the_play_page_serves_a_due_personal_puzzle_first(store_location: str,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    path = tmp_path / "progress.sqlite3"
-    monkeypatch.setenv("TRAINER_DB", str(path))
-    store = ProgressStore(path)
+    monkeypatch.setenv("TRAINER_DB", store_location)
+    store = ProgressStore(store_location)
     learner = store.learner("Ana")
     add_personal_puzzle(store, learner, "u42", mine("u42").to_json(),
                         datetime.now(UTC) - timedelta(hours=2))
@@ -69,7 +69,7 @@ def test_the_play_page_serves_a_due_personal_puzzle_first(tmp_path: Path,
         "From your games" in str(o) for s in at.multiselect for o in s.options)
 
 
-def test_a_reviews_costly_cards_are_kept_once(tmp_path: Path) -> None:
+def test_a_reviews_costly_cards_are_kept_once(store_location: str) -> None:
     from test_review_grade import SOLVER, blunder_hand
 
     from trainer.cards import Seat
@@ -77,7 +77,7 @@ def test_a_reviews_costly_cards_are_kept_once(tmp_path: Path) -> None:
     from trainer.review.puzzles import personal_puzzle
     from trainer.ui.game.personal import keep_costly
 
-    store = ProgressStore(tmp_path / "s.db")
+    store = ProgressStore(store_location)
     learner = store.learner("Ana")
     for seed in range(12):
         record, at, _ = blunder_hand(seed, 1)

@@ -1,4 +1,8 @@
-"""The learner store: persistence, mastery, Glicko-2 and FSRS, transactions, two writers."""
+"""The learner store: persistence, mastery, Glicko-2 and FSRS, transactions, two writers.
+
+Every test given ``store`` or ``store_location`` runs twice: on an SQLite file and on a fresh
+PostgreSQL database (marked ``postgres``; tests/conftest.py). Tests of SQLite files as such
+(an old file's tables) use a path of their own."""
 
 import sqlite3
 import threading
@@ -18,12 +22,14 @@ from trainer.progress import (
 
 
 @pytest.fixture
-def store(tmp_path):
-    return ProgressStore(tmp_path / "p.sqlite3")
+def store(store_location):
+    made = ProgressStore(store_location)
+    yield made
+    made.close()
 
 
-def test_learner_survives_a_restart(tmp_path):
-    path = tmp_path / "p.sqlite3"
+def test_learner_survives_a_restart(store_location):
+    path = store_location
     first = ProgressStore(path)
     ann = first.learner("Ann")
     first.record_lesson_answer(ann, "01-the-pack", True)
@@ -49,12 +55,11 @@ def test_names_match_without_regard_to_case(store):
     assert store.learners() == ["Ann", "élodie"]
 
 
-def test_learners_saved_before_in_two_cases_stay_apart(tmp_path):
+def test_learners_saved_before_in_two_cases_stay_apart(store_location):
     """A database from before case-blind names may hold "ann" and "Ann": each keeps its own
     progress, the exact spelling finds each, and another spelling the older one."""
-    path = tmp_path / "p.sqlite3"
-    ProgressStore(path)
-    with sqlite3.connect(path) as db:
+    path = store_location
+    with ProgressStore(path)._write() as db:
         for name in ("ann", "Ann"):
             db.execute("INSERT INTO learners (name, created, rating, deviation, volatility) "
                        "VALUES (?, '2025-01-01T00:00:00+00:00', 1500, 350, 0.06)", (name,))
@@ -199,12 +204,12 @@ def test_only_the_first_attempt_at_a_puzzle_is_rated(store):
     assert dict(store.review_queue(me))["b1"] > when + timedelta(days=30)  # rescheduled
 
 
-def test_a_database_with_repeated_rated_attempts_still_works(tmp_path):
+def test_a_database_with_repeated_rated_attempts_still_works(store_location):
     """Attempts rated again before this rule stay as they were; the next one is practice."""
-    path = tmp_path / "p.sqlite3"
+    path = store_location
     store = ProgressStore(path)
     me = store.learner("Old")
-    with sqlite3.connect(path) as db:
+    with store._write() as db:
         for rating in (1400.0, 1480.0):
             db.execute("INSERT INTO attempts (learner_id, kind, item, themes, correct, detail, "
                        "created, rating, deviation) VALUES (?, 'puzzle', 'p9', '[]', 1, '{}', "
@@ -228,8 +233,8 @@ def test_failed_write_leaves_nothing_half_done(store, monkeypatch):
     assert store.puzzle_rating("p1", Rating(1234)).rating == 1234
 
 
-def test_two_tabs_write_at_once(tmp_path):
-    path = tmp_path / "p.sqlite3"
+def test_two_tabs_write_at_once(store_location):
+    path = store_location
     a, b = ProgressStore(path), ProgressStore(path)
     me = a.learner("Ed")
 

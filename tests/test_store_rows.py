@@ -1,4 +1,7 @@
-"""A corrupted row in the learner store is reported once and skipped; nothing else is lost."""
+"""A corrupted row in the learner store is reported once and skipped; nothing else is lost.
+
+The tests given ``store_location`` run on SQLite and on PostgreSQL (tests/conftest.py); another
+program's SQLite file is an SQLite matter only."""
 
 from __future__ import annotations
 
@@ -10,18 +13,18 @@ from trainer.progress.ratings import Rating
 from trainer.progress.store import ProgressStore
 
 
-def corrupt(path: Path, sql: str, *args: object) -> None:
-    with sqlite3.connect(path) as db:
+def corrupt(store: ProgressStore, sql: str, *args: object) -> None:
+    """Change rows behind the store's back (its own write transaction, any backend)."""
+    with store._write() as db:
         db.execute(sql, args)
 
 
-def test_bad_setting_reads_as_default_and_is_reported_once(tmp_path: Path) -> None:
-    path = tmp_path / "s.db"
-    store = ProgressStore(path)
+def test_bad_setting_reads_as_default_and_is_reported_once(store_location: str) -> None:
+    store = ProgressStore(store_location)
     ann = store.learner("Ann")
     store.set_setting(ann, "rules", {"players": 3})
     store.set_setting(ann, "other", 7)
-    corrupt(path, "UPDATE settings SET value = '{bad' WHERE key = 'rules'")
+    corrupt(store, "UPDATE settings SET value = '{bad' WHERE key = 'rules'")
     assert store.get_setting(ann, "rules", "default") == "default"
     assert store.get_setting(ann, "rules") is None
     assert store.get_setting(ann, "other") == 7  # the rest is served as usual
@@ -30,17 +33,16 @@ def test_bad_setting_reads_as_default_and_is_reported_once(tmp_path: Path) -> No
     assert store.get_setting(ann, "rules") == "american"
 
 
-def test_bad_attempt_and_review_rows_are_skipped(tmp_path: Path) -> None:
-    path = tmp_path / "s.db"
-    store = ProgressStore(path)
+def test_bad_attempt_and_review_rows_are_skipped(store_location: str) -> None:
+    store = ProgressStore(store_location)
     bea = store.learner("Bea")
     start = datetime(2026, 1, 1, tzinfo=UTC)
     for i, puzzle in enumerate(("p1", "p2", "p3")):
         store.record_puzzle_attempt(bea, "play", puzzle, ["ruff"], False, Rating(),
                                     {"cards": ["AS"]}, when=start + timedelta(minutes=i))
-    corrupt(path, "UPDATE attempts SET detail = '{bad' WHERE item = 'p1'")
-    corrupt(path, "UPDATE reviews SET due = 'soon' WHERE puzzle = 'p2'")
-    corrupt(path, "UPDATE reviews SET card = 'not json' WHERE puzzle = 'p3'")
+    corrupt(store, "UPDATE attempts SET detail = '{bad' WHERE item = 'p1'")
+    corrupt(store, "UPDATE reviews SET due = 'soon' WHERE puzzle = 'p2'")
+    corrupt(store, "UPDATE reviews SET card = 'not json' WHERE puzzle = 'p3'")
     assert [a.item for a in store.attempts(bea)] == ["p2", "p3"]
     assert [p for p, _ in store.review_queue(bea)] == ["p1", "p3"]
     # a review whose card is unreadable starts afresh on the next attempt
@@ -59,19 +61,18 @@ PAGES = ["trainer/ui/pages/home.py", "trainer/ui/pages/learn.py", "trainer/ui/pa
          "trainer/ui/pages/progress.py", "trainer/ui/pages/rules.py"]
 
 
-def test_a_corrupted_row_locks_nobody_out(tmp_path: Path, monkeypatch) -> None:
+def test_a_corrupted_row_locks_nobody_out(store_location: str, monkeypatch) -> None:
     # A settings row ('rules', '{bad') once raised on Home, Learn, Play, Progress and Rules.
     from streamlit.testing.v1 import AppTest
 
-    path = tmp_path / "s.db"
-    monkeypatch.setenv("TRAINER_DB", str(path))
-    store = ProgressStore(path)
+    monkeypatch.setenv("TRAINER_DB", store_location)
+    store = ProgressStore(store_location)
     cal = store.learner("Cal")
     store.set_setting(cal, "rules", {"players": 3})
     store.record_puzzle_attempt(cal, "play", "p0000001", ["ruff"], False, Rating())
-    corrupt(path, "UPDATE settings SET value = '{bad' WHERE key = 'rules'")
-    corrupt(path, "UPDATE attempts SET detail = '{bad'")
-    corrupt(path, "UPDATE reviews SET due = 'soon'")
+    corrupt(store, "UPDATE settings SET value = '{bad' WHERE key = 'rules'")
+    corrupt(store, "UPDATE attempts SET detail = '{bad'")
+    corrupt(store, "UPDATE reviews SET due = 'soon'")
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params["learner"] = "Cal"
     at.run()
@@ -95,15 +96,13 @@ def test_the_app_refuses_another_programs_database(tmp_path: Path, monkeypatch) 
     assert any("not a trainer store" in e.value for e in at.error)
 
 
-def test_a_setting_is_read_back_as_its_stored_text(tmp_path: Path) -> None:
+def test_a_setting_is_read_back_as_its_stored_text(store_location: str) -> None:
     """`get_setting_text` gives the stored JSON as it is, even when it does not parse (the saved
     game reports that itself), and None for a setting never saved."""
-    path = tmp_path / "store.sqlite3"
-    store = ProgressStore(path)
+    store = ProgressStore(store_location)
     learner = store.learner("Cy")
     assert store.get_setting_text(learner, "game") is None
     store.set_setting(learner, "game", {"a": 1})
     assert store.get_setting_text(learner, "game") == '{"a": 1}'
-    with sqlite3.connect(path) as con:
-        con.execute("UPDATE settings SET value = '{oops' WHERE key = 'game'")
+    corrupt(store, "UPDATE settings SET value = '{oops' WHERE key = 'game'")
     assert store.get_setting_text(learner, "game") == "{oops"

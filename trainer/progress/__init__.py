@@ -1,7 +1,9 @@
-"""Learner progress: the SQLite store, Glicko-2 ratings and FSRS review scheduling."""
+"""Learner progress: the store (SQLite, or PostgreSQL by URL), Glicko-2 ratings and FSRS review
+scheduling."""
 
 from trainer.progress.ratings import Rating, expected_score, update_pair
 from trainer.progress.store import (
+    SCHEMA_VERSION,
     Attempt,
     Learner,
     LessonProgress,
@@ -10,10 +12,13 @@ from trainer.progress.store import (
     ProgressStore,
     PuzzleResult,
     StoreError,
+    StoreUnavailableError,
+    default_location,
     default_path,
 )
 
 __all__ = [
-    "Attempt", "Learner", "LessonProgress", "LessonReview", "NotAStoreError", "ProgressStore",
-    "PuzzleResult", "Rating", "StoreError", "default_path", "expected_score", "update_pair",
+    "SCHEMA_VERSION", "Attempt", "Learner", "LessonProgress", "LessonReview", "NotAStoreError",
+    "ProgressStore", "PuzzleResult", "Rating", "StoreError", "StoreUnavailableError",
+    "default_location", "default_path", "expected_score", "update_pair",
 ]

@@ -1,15 +1,23 @@
-"""The learner store: profiles, lesson mastery, puzzle attempts, ratings and reviews in SQLite.
+"""The learner store: profiles, lesson mastery, puzzle attempts, ratings and reviews, kept in
+SQLite or, for several app servers sharing one store, in PostgreSQL (docs/DESIGN.md, Layout:
+``progress/``; README, "A shared store (PostgreSQL)").
 
-The database lives where ``TRAINER_DB`` points, else in the user's data directory
-(platformdirs). Every write is one transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``), so a crash
-mid-answer loses nothing already saved and two tabs (two connections) never interleave half an
-answer. WAL journaling lets readers go on while a writer commits.
+The store is where ``TRAINER_DB`` points: a ``postgresql://`` (or ``postgres://``) URL names a
+PostgreSQL database, anything else the path of an SQLite file; without it, an SQLite file in the
+user's data directory (platformdirs). Both backends (`trainer.progress.backend`) hold the same
+tables and answer the same calls. Every write is one transaction (an answer is one), so a crash
+mid-answer loses nothing already saved, and writers are serialised across every process using
+the store (SQLite's ``BEGIN IMMEDIATE``; a PostgreSQL advisory lock): two tabs, or two app
+servers, never interleave half an answer.
 
-A lesson's answers are counted per topic (``lesson_topics``); a lesson is mastered once each of
-its topics is (`trainer.lessons.question.Mastery`), and then it becomes an FSRS review card
-(``lesson_reviews``: when it was mastered, when last reviewed, when due). Both tables came
-after the first stores: an older store gains them, empty, and keeps all it holds (a lesson it
-marks mastered stays mastered, and gets its review card when first asked, `due_lessons`).
+Opening a store applies the schema migrations it lacks and records its version
+(`trainer.progress.migrations`, `SCHEMA_VERSION`, `ProgressStore.schema_version`): a store made
+by any earlier trainer keeps all it holds and gains the tables it lacks; one made by a newer
+trainer is refused. A lesson's answers are counted per topic (``lesson_topics``); a lesson is
+mastered once each of its topics is (`trainer.lessons.question.Mastery`), and then it becomes an
+FSRS review card (``lesson_reviews``: when it was mastered, when last reviewed, when due). A
+lesson an older store marks mastered stays mastered, and gets its review card when first asked
+(`due_lessons`).
 
 A puzzle is rated once per learner, as on Lichess: a learner's first attempt at a puzzle moves
 their rating and the puzzle's; later attempts are saved and scheduled for review as practice.
@@ -30,67 +38,40 @@ from typing import Any
 
 import platformdirs
 
-from trainer.errors import TrainerError
 from trainer.lessons.question import Topic, TopicRecord
 from trainer.progress import review
+from trainer.progress.backend import (
+    Connection,
+    PostgresBackend,
+    Row,
+    SQLiteBackend,
+    is_postgres_url,
+    open_backend,
+)
+from trainer.progress.errors import NotAStoreError, StoreError, StoreUnavailableError
+from trainer.progress.migrations import SCHEMA_VERSION, TABLES, migrate, read_version
 from trainer.progress.ratings import Rating, update_pair
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS learners (
-    id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, created TEXT NOT NULL,
-    rating REAL NOT NULL, deviation REAL NOT NULL, volatility REAL NOT NULL);
-CREATE TABLE IF NOT EXISTS lessons (
-    learner_id INTEGER NOT NULL REFERENCES learners(id), lesson TEXT NOT NULL,
-    answered INTEGER NOT NULL DEFAULT 0, correct INTEGER NOT NULL DEFAULT 0,
-    streak INTEGER NOT NULL DEFAULT 0, mastered INTEGER NOT NULL DEFAULT 0,
-    PRIMARY KEY (learner_id, lesson));
-CREATE TABLE IF NOT EXISTS attempts (
-    id INTEGER PRIMARY KEY, learner_id INTEGER NOT NULL REFERENCES learners(id),
-    kind TEXT NOT NULL, item TEXT NOT NULL, themes TEXT NOT NULL, correct INTEGER NOT NULL,
-    detail TEXT NOT NULL, created TEXT NOT NULL, rating REAL, deviation REAL);
-CREATE INDEX IF NOT EXISTS attempts_by_item ON attempts (learner_id, item);
-CREATE TABLE IF NOT EXISTS puzzle_ratings (
-    puzzle TEXT PRIMARY KEY, rating REAL NOT NULL, deviation REAL NOT NULL,
-    volatility REAL NOT NULL, attempts INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS reviews (
-    learner_id INTEGER NOT NULL REFERENCES learners(id), puzzle TEXT NOT NULL,
-    card TEXT NOT NULL, due TEXT NOT NULL, PRIMARY KEY (learner_id, puzzle));
-CREATE TABLE IF NOT EXISTS lesson_topics (
-    learner_id INTEGER NOT NULL REFERENCES learners(id), lesson TEXT NOT NULL,
-    topic TEXT NOT NULL, answered INTEGER NOT NULL, correct INTEGER NOT NULL,
-    last_correct INTEGER NOT NULL, PRIMARY KEY (learner_id, lesson, topic));
-CREATE TABLE IF NOT EXISTS lesson_reviews (
-    learner_id INTEGER NOT NULL REFERENCES learners(id), lesson TEXT NOT NULL,
-    mastered_on TEXT NOT NULL, last_review TEXT, card TEXT NOT NULL, due TEXT NOT NULL,
-    PRIMARY KEY (learner_id, lesson));
-CREATE TABLE IF NOT EXISTS personal_puzzles (
-    learner_id INTEGER NOT NULL REFERENCES learners(id), id TEXT NOT NULL,
-    record TEXT NOT NULL, created TEXT NOT NULL, PRIMARY KEY (learner_id, id));
-CREATE TABLE IF NOT EXISTS settings (
-    learner_id INTEGER NOT NULL REFERENCES learners(id), key TEXT NOT NULL,
-    value TEXT NOT NULL, PRIMARY KEY (learner_id, key));
-"""
+__all__ = [
+    "SCHEMA_VERSION", "Attempt", "Learner", "LessonProgress", "LessonReview", "NotAStoreError",
+    "ProgressStore", "PuzzleResult", "StoreError", "StoreUnavailableError", "default_location",
+    "default_path",
+]
 
-
-class StoreError(TrainerError):
-    """Bad input to the learner store (an empty or unknown learner name, say), or a file that
-    is not a trainer store."""
-
-
-class NotAStoreError(StoreError):
-    """``TRAINER_DB`` names a file that is not a trainer store (another program's database, or
-    not a database at all): the store refuses to touch it."""
-
-
-_TABLES = frozenset({"learners", "lessons", "attempts", "puzzle_ratings", "reviews", "settings",
-                     "lesson_topics", "lesson_reviews", "personal_puzzles"})
 log = logging.getLogger(__name__)
 
 
+def default_location() -> str:
+    """Where the store is: ``$TRAINER_DB`` as given (an SQLite path, or a PostgreSQL URL,
+    `backend.is_postgres_url`), else `default_path`."""
+    return os.environ.get("TRAINER_DB") or str(default_path())
+
+
 def default_path() -> Path:
-    """``$TRAINER_DB``, else ``<user data dir>/fivehundred-trainer/progress.sqlite3``."""
+    """The SQLite file: ``$TRAINER_DB`` unless it is a PostgreSQL URL, else
+    ``<user data dir>/fivehundred-trainer/progress.sqlite3``."""
     env = os.environ.get("TRAINER_DB")
-    if env:
+    if env and not is_postgres_url(env):
         return Path(env)
     return Path(platformdirs.user_data_dir("fivehundred-trainer")) / "progress.sqlite3"
 
@@ -168,58 +149,75 @@ def _now() -> datetime:
 
 
 class ProgressStore:
-    """The learner store at ``path`` (default `default_path`); created on first use.
+    """The learner store at ``path`` (default `default_location`); created on first use.
 
-    Raises `StoreError` when ``path`` is another program's SQLite file or not a database: the
-    store never adds its tables to someone else's file. A row that cannot be read (bad JSON in
+    ``path``: an SQLite file's path, or a PostgreSQL URL (``postgresql://user:pass@host/db``).
+    Opening applies the missing migrations (`trainer.progress.migrations.migrate`). Raises
+    `NotAStoreError` when ``path`` is another program's SQLite file or not a database (the
+    store never adds its tables to someone else's file), and `StoreUnavailableError` (one
+    line naming TRAINER_DB, never the password) when the URL does not parse, the server cannot
+    be reached, or the store was made by a newer trainer. A row that cannot be read (bad JSON in
     a setting, an attempt or a review) is skipped, or read as its default, and reported once in
     `problems` and the log; the rest of the learner's data is served as usual.
+
+    ``path`` (a `Path`, for SQLite; None for PostgreSQL) and ``location`` (what to show: the
+    path, or the URL with its password hidden) say where the store is.
     """
 
     def __init__(self, path: str | Path | None = None) -> None:
-        self.path = Path(path) if path is not None else default_path()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.backend: SQLiteBackend | PostgresBackend = open_backend(
+            path if path is not None else default_location())
+        self.path: Path | None = getattr(self.backend, "path", None)
+        self.location: str = self.backend.label
         self.problems: list[str] = []
-        with self._connect() as db:
+        if isinstance(self.backend, SQLiteBackend):
+            self._refuse_foreign_file(self.backend)
+        self.backend.prepare()
+        migrate(self.backend)
+
+    @staticmethod
+    def _refuse_foreign_file(backend: SQLiteBackend) -> None:
+        """Raise `NotAStoreError` for a file that is not an SQLite database, or holds another
+        program's tables (and no ``learners``)."""
+        if not backend.path.exists():
+            return
+        with backend.connect() as db:
             try:
-                tables = {r[0] for r in db.execute(
-                    "SELECT name FROM sqlite_master WHERE type = 'table'")}
+                tables = backend.tables(db)
             except sqlite3.DatabaseError:
-                raise NotAStoreError(f"TRAINER_DB: {self.path} is not a trainer store (not an "
-                                 "SQLite database)") from None
-            foreign = tables - _TABLES - {"sqlite_sequence"}
-            if foreign and "learners" not in tables:
-                raise NotAStoreError(f"TRAINER_DB: {self.path} is not a trainer store (it holds "
-                                 f"other tables, such as {sorted(foreign)[0]!r})")
-            db.execute("PRAGMA journal_mode=WAL")
-            db.executescript(_SCHEMA)
+                raise NotAStoreError(f"TRAINER_DB: {backend.path} is not a trainer store (not "
+                                     "an SQLite database)") from None
+        foreign = tables - TABLES - {"sqlite_sequence"}
+        if foreign and "learners" not in tables:
+            raise NotAStoreError(f"TRAINER_DB: {backend.path} is not a trainer store (it "
+                                 f"holds other tables, such as {sorted(foreign)[0]!r})")
+
+    def schema_version(self) -> int:
+        """The store's recorded schema version (`SCHEMA_VERSION` once opened)."""
+        with self._connect() as db:
+            return read_version(self.backend, db)
+
+    def close(self) -> None:
+        """Let go of pooled connections (PostgreSQL); the store stays usable."""
+        self.backend.close()
 
     def _report(self, what: str) -> None:
         """Note an unreadable row once (`problems`, and a warning in the log)."""
         if what not in self.problems:
             self.problems.append(what)
-            log.warning("learner store %s: %s", self.path, what)
+            log.warning("learner store %s: %s", self.location, what)
 
     @contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
-        db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
-        db.row_factory = sqlite3.Row
-        try:
+    def _connect(self) -> Iterator[Connection]:
+        """A connection for reads (each statement its own transaction)."""
+        with self.backend.connect() as db:
             yield db
-        finally:
-            db.close()
 
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction: all of it lands, or none of it."""
-        with self._connect() as db:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                yield db
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
+    def _write(self) -> Iterator[Connection]:
+        """One write transaction: all of it lands, or none of it; one writer at a time."""
+        with self.backend.write() as db:
+            yield db
 
     # --- learners ----------------------------------------------------------------------------
 
@@ -273,18 +271,20 @@ class ProgressStore:
         (`TopicRecord.done`), and then gets its review card (`review.master_lesson`)."""
         when = when or _now()
         with self._write() as db:
-            db.execute("INSERT OR IGNORE INTO lessons (learner_id, lesson) VALUES (?, ?)",
-                       (learner.id, lesson))
+            db.execute("INSERT INTO lessons (learner_id, lesson) VALUES (?, ?) "
+                       "ON CONFLICT (learner_id, lesson) DO NOTHING", (learner.id, lesson))
             db.execute(
                 "UPDATE lessons SET answered = answered + 1, correct = correct + ?, "
-                "streak = CASE WHEN ? THEN streak + 1 ELSE 0 END "
+                "streak = CASE WHEN ? = 1 THEN streak + 1 ELSE 0 END "
                 "WHERE learner_id = ? AND lesson = ?",
                 (int(correct), int(correct), learner.id, lesson),
             )
             if topic:
                 db.execute(
-                    "INSERT INTO lesson_topics VALUES (?, ?, ?, 1, ?, ?) ON CONFLICT DO UPDATE "
-                    "SET answered = answered + 1, correct = correct + excluded.correct, "
+                    "INSERT INTO lesson_topics VALUES (?, ?, ?, 1, ?, ?) "
+                    "ON CONFLICT (learner_id, lesson, topic) DO UPDATE "
+                    "SET answered = lesson_topics.answered + 1, "
+                    "correct = lesson_topics.correct + excluded.correct, "
                     "last_correct = excluded.last_correct",
                     (learner.id, lesson, topic, int(correct), int(correct)))
             records = _topic_records(db, learner, lesson)
@@ -295,8 +295,12 @@ class ProgressStore:
                 db.execute("UPDATE lessons SET mastered = 1 WHERE learner_id = ? AND "
                            "lesson = ?", (learner.id, lesson))
                 card, due = review.master_lesson(when)
-                db.execute("INSERT OR REPLACE INTO lesson_reviews VALUES (?, ?, ?, NULL, ?, ?)",
-                           (learner.id, lesson, when.isoformat(), card, due.isoformat()))
+                db.execute(
+                    "INSERT INTO lesson_reviews VALUES (?, ?, ?, NULL, ?, ?) "
+                    "ON CONFLICT (learner_id, lesson) DO UPDATE SET "
+                    "mastered_on = excluded.mastered_on, last_review = excluded.last_review, "
+                    "card = excluded.card, due = excluded.due",
+                    (learner.id, lesson, when.isoformat(), card, due.isoformat()))
             self._insert_attempt(db, learner, "lesson", lesson, (), correct, detail or {},
                                  None, when)
             row = db.execute("SELECT * FROM lessons WHERE learner_id = ? AND lesson = ?",
@@ -320,8 +324,10 @@ class ProgressStore:
         now = now or _now()
         with self._write() as db:
             db.execute(
-                "INSERT OR IGNORE INTO lesson_reviews SELECT learner_id, lesson, ?, NULL, ?, ? "
-                "FROM lessons WHERE learner_id = ? AND mastered = 1",
+                "INSERT INTO lesson_reviews (learner_id, lesson, mastered_on, last_review, "
+                "card, due) SELECT lessons.learner_id, lessons.lesson, ?, NULL, ?, ? "
+                "FROM lessons WHERE lessons.learner_id = ? AND lessons.mastered = 1 "
+                "ON CONFLICT (learner_id, lesson) DO NOTHING",
                 (now.isoformat(), *self._first_card(now), learner.id))
             rows = db.execute("SELECT * FROM lesson_reviews WHERE learner_id = ?",
                               (learner.id,)).fetchall()
@@ -418,9 +424,10 @@ class ProgressStore:
                 db.execute("UPDATE learners SET rating = ?, deviation = ?, volatility = ? "
                            "WHERE id = ?", (me.rating, me.deviation, me.volatility, learner.id))
                 db.execute(
-                    "INSERT INTO puzzle_ratings VALUES (?, ?, ?, ?, 1) ON CONFLICT(puzzle) DO "
+                    "INSERT INTO puzzle_ratings VALUES (?, ?, ?, ?, 1) ON CONFLICT (puzzle) DO "
                     "UPDATE SET rating = excluded.rating, deviation = excluded.deviation, "
-                    "volatility = excluded.volatility, attempts = attempts + 1",
+                    "volatility = excluded.volatility, "
+                    "attempts = puzzle_ratings.attempts + 1",
                     (puzzle, it.rating, it.deviation, it.volatility),
                 )
             old = db.execute("SELECT card FROM reviews WHERE learner_id = ? AND puzzle = ?",
@@ -429,7 +436,9 @@ class ProgressStore:
                 self._report(f"review card of {puzzle} is unreadable; it starts afresh")
             if old is not None or not solved:  # failed puzzles enter the review queue
                 card, due = review.review(old["card"] if old else None, solved, when)
-                db.execute("INSERT OR REPLACE INTO reviews VALUES (?, ?, ?, ?)",
+                db.execute("INSERT INTO reviews VALUES (?, ?, ?, ?) "
+                           "ON CONFLICT (learner_id, puzzle) DO UPDATE SET "
+                           "card = excluded.card, due = excluded.due",
                            (learner.id, puzzle, card, due.isoformat()))
             self._insert_attempt(db, learner, kind, puzzle, themes, solved, detail or {},
                                  me if rated else None, when)
@@ -508,11 +517,12 @@ class ProgressStore:
 
     def set_setting(self, learner: Learner, key: str, value: Any) -> None:
         with self._write() as db:
-            db.execute("INSERT OR REPLACE INTO settings VALUES (?, ?, ?)",
+            db.execute("INSERT INTO settings VALUES (?, ?, ?) ON CONFLICT (learner_id, key) "
+                       "DO UPDATE SET value = excluded.value",
                        (learner.id, key, json.dumps(value)))
 
     @staticmethod
-    def _insert_attempt(db: sqlite3.Connection, learner: Learner, kind: str, item: str,
+    def _insert_attempt(db: Connection, learner: Learner, kind: str, item: str,
                         themes: Sequence[str], correct: bool, detail: dict[str, Any],
                         rating: Rating | None, when: datetime | None = None) -> None:
         db.execute(
@@ -524,15 +534,15 @@ class ProgressStore:
         )
 
 
-def _played(db: sqlite3.Connection, learner: Learner, puzzle: str) -> bool:
+def _played(db: Connection, learner: Learner, puzzle: str) -> bool:
     return db.execute("SELECT 1 FROM attempts WHERE learner_id = ? AND item = ? AND "
                       "kind != 'lesson' LIMIT 1", (learner.id, puzzle)).fetchone() is not None
 
 
-def _same_name(db: sqlite3.Connection, name: str) -> sqlite3.Row | None:
+def _same_name(db: Connection, name: str) -> Row | None:
     """The learner row called exactly ``name``, else the first (oldest) whose name is the same
     but for case (`str.casefold`, so any script's capitals match), else None."""
-    row: sqlite3.Row | None = db.execute("SELECT * FROM learners WHERE name = ?",
+    row: Row | None = db.execute("SELECT * FROM learners WHERE name = ?",
                                          (name,)).fetchone()
     if row is not None:
         return row
@@ -543,7 +553,7 @@ def _same_name(db: sqlite3.Connection, name: str) -> sqlite3.Row | None:
     return None
 
 
-def _topic_records(db: sqlite3.Connection, learner: Learner, lesson: str
+def _topic_records(db: Connection, learner: Learner, lesson: str
                    ) -> tuple[tuple[str, TopicRecord], ...]:
     rows = db.execute("SELECT * FROM lesson_topics WHERE learner_id = ? AND lesson = ? "
                       "ORDER BY topic", (learner.id, lesson))
@@ -551,7 +561,7 @@ def _topic_records(db: sqlite3.Connection, learner: Learner, lesson: str
                  for r in rows)
 
 
-def _lesson(row: sqlite3.Row, topics: tuple[tuple[str, TopicRecord], ...] = ()
+def _lesson(row: Row, topics: tuple[tuple[str, TopicRecord], ...] = ()
             ) -> LessonProgress:
     return LessonProgress(row["lesson"], row["answered"], row["correct"], row["streak"],
                           bool(row["mastered"]), topics)

@@ -1,10 +1,11 @@
 """Who is learning: the learner store, and the chosen learner kept across page loads.
 
-The store is `ProgressStore()` (its file is ``$TRAINER_DB`` or the user's data directory), one per
-path for the whole server (``st.cache_resource``). The chosen learner lives in
-``st.session_state["learner"]`` (a `Learner`) and in the address as ``?learner=<name>``, so a
-browser refresh, or a new session after a server restart, finds the same learner again. With no
-learner chosen every page still works and nothing is saved.
+The store is `ProgressStore()` (``$TRAINER_DB``: an SQLite file's path or a PostgreSQL URL; else a
+file in the user's data directory), one per location for the whole server
+(``st.cache_resource``). The chosen learner lives in ``st.session_state["learner"]`` (a
+`Learner`) and in the address as ``?learner=<name>``, so a browser refresh, or a new session
+after a server restart, finds the same learner again. With no learner chosen every page still
+works and nothing is saved.
 """
 
 from __future__ import annotations
@@ -13,7 +14,14 @@ import sqlite3
 
 import streamlit as st
 
-from trainer.progress import Learner, NotAStoreError, ProgressStore, StoreError, default_path
+from trainer.progress import (
+    Learner,
+    NotAStoreError,
+    ProgressStore,
+    StoreError,
+    StoreUnavailableError,
+    default_location,
+)
 
 LEARNER_KEY = "learner"
 """Session key of the chosen `Learner`."""
@@ -22,18 +30,20 @@ PARAM = "learner"
 UNKNOWN_KEY = "learner_unknown"
 """Session key of a name from the address that the store does not know."""
 
-STORE_ERRORS = (sqlite3.Error, OSError, NotAStoreError)
-"""What a store on a broken or read-only disk, or a file that is not a store, raises."""
+STORE_ERRORS = (sqlite3.Error, OSError, NotAStoreError, StoreUnavailableError)
+"""What a store on a broken or read-only disk, a file that is not a store, or a PostgreSQL store
+that cannot be reached (or was made by a newer trainer) raises."""
 
 
 @st.cache_resource(show_spinner=False)
-def _store_at(path: str) -> ProgressStore:
-    return ProgressStore(path)
+def _store_at(location: str) -> ProgressStore:
+    return ProgressStore(location)
 
 
 def store() -> ProgressStore:
-    """The learner store at `default_path` (created on first use, shared by all sessions)."""
-    return _store_at(str(default_path()))
+    """The learner store at `default_location` (created on first use, shared by all
+    sessions; a store that cannot be opened is tried again on the next call)."""
+    return _store_at(default_location())
 
 
 def current_learner() -> Learner | None:
@@ -49,11 +59,11 @@ def current_learner() -> Learner | None:
         return None
     try:
         learner = store().learner(name, create=False)
+    except STORE_ERRORS:  # the store is out of reach: the name may be fine, so keep it
+        return None
     except StoreError:
         st.session_state[UNKNOWN_KEY] = name
         del st.query_params[PARAM]
-        return None
-    except STORE_ERRORS:
         return None
     st.session_state[LEARNER_KEY] = learner
     return learner

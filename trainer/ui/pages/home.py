@@ -65,10 +65,10 @@ START_KEY = "home_start"
 def _open(name: str) -> None:
     try:
         select_learner(name)
+    except STORE_ERRORS as e:  # before StoreError: a store out of reach is not the name's fault
+        st.session_state[ERROR_KEY] = f"The progress store could not be opened: {e}"
     except StoreError as e:
         st.session_state[ERROR_KEY] = f"That name will not do: {name_problem(e)}."
-    except STORE_ERRORS as e:
-        st.session_state[ERROR_KEY] = f"The progress store could not be opened: {e}"
     else:
         st.session_state.pop(ERROR_KEY, None)
 
