@@ -13,6 +13,10 @@ marks mastered stays mastered, and gets its review card when first asked, `due_l
 
 A puzzle is rated once per learner, as on Lichess: a learner's first attempt at a puzzle moves
 their rating and the puzzle's; later attempts are saved and scheduled for review as practice.
+
+Puzzles made on demand, when a learner has played every puzzle their filters leave
+(``generated_puzzles``, `trainer.progress.generated`), belong to the store: every learner of
+it is served them.
 """
 
 from __future__ import annotations
@@ -69,6 +73,10 @@ CREATE TABLE IF NOT EXISTS personal_puzzles (
 CREATE TABLE IF NOT EXISTS settings (
     learner_id INTEGER NOT NULL REFERENCES learners(id), key TEXT NOT NULL,
     value TEXT NOT NULL, PRIMARY KEY (learner_id, key));
+CREATE TABLE IF NOT EXISTS generated_puzzles (
+    id TEXT PRIMARY KEY, kind TEXT NOT NULL, record TEXT NOT NULL, filter TEXT NOT NULL,
+    learner_id INTEGER REFERENCES learners(id), created TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS generated_by_kind ON generated_puzzles (kind);
 """
 
 
@@ -83,7 +91,8 @@ class NotAStoreError(StoreError):
 
 
 _TABLES = frozenset({"learners", "lessons", "attempts", "puzzle_ratings", "reviews", "settings",
-                     "lesson_topics", "lesson_reviews", "personal_puzzles"})
+                     "lesson_topics", "lesson_reviews", "personal_puzzles",
+                     "generated_puzzles"})
 log = logging.getLogger(__name__)
 
 
