@@ -21,6 +21,10 @@ lesson an older store marks mastered stays mastered, and gets its review card wh
 
 A puzzle is rated once per learner, as on Lichess: a learner's first attempt at a puzzle moves
 their rating and the puzzle's; later attempts are saved and scheduled for review as practice.
+
+Puzzles made on demand, when a learner has played every puzzle their filters leave
+(``generated_puzzles``, `trainer.progress.generated`), belong to the store: every learner of
+it is served them.
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 puzzle page's "Analyse this position" opens, `trainer.ui.puzzles.analyse_link`).
 
 The id is looked up in the three banks (`trainer.ui.data.puzzle_bank.load_bank`, every puzzle,
-whatever the rules in use). A play puzzle gives its starting position (the position JSON); a
+whatever the rules in use) and among the puzzles made on demand
+(`trainer.ui.data.made_puzzles`). A play puzzle gives its starting position (the position JSON); a
 bidding puzzle its hand, seat, dealer and the auction so far; a discard puzzle its 13 cards
 (hand and kitty), contract, seat, dealer and the whole auction. A puzzle is loaded once a
 session and address (`LOADED_KEY`), so the learner's changes afterwards stay; an address
@@ -23,6 +24,7 @@ from trainer.generate.discard_puzzles import DiscardPuzzle
 from trainer.generate.records import PlayPuzzle
 from trainer.rules import RuleSet
 from trainer.ui.analysis.hand import load_hand
+from trainer.ui.data.made_puzzles import with_generated
 from trainer.ui.data.profile import md
 from trainer.ui.data.puzzle_bank import KINDS, load_bank, puzzle_rules
 
@@ -53,9 +55,10 @@ class Loaded:
 
 
 def find_puzzle(puzzle_id: str | None) -> Loaded | None:
-    """The puzzle of any bank with id ``puzzle_id`` (None when no bank has it)."""
+    """The puzzle of any bank, or made on demand (`with_generated`), with id ``puzzle_id``
+    (None when there is none)."""
     for kind in KINDS:
-        puzzle = load_bank(kind=kind).by_id(puzzle_id)
+        puzzle = with_generated(load_bank(kind=kind), kind).by_id(puzzle_id)
         if puzzle is not None:
             return Loaded(kind, puzzle)
     return None

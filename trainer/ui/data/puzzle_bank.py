@@ -47,6 +47,9 @@ def load_discard_puzzles(path: str | Path, lazy: bool = False) -> list[DiscardPu
 LOADERS: dict[str, Callable[..., Sequence[Any]]] = {
     "play": load_play_puzzles, "bid": load_bid_puzzles, "discard": load_discard_puzzles}
 """Each kind's bank reader: ``(path, lazy=False)``; the app reads lazily (`LazyRecord`)."""
+READERS: dict[str, Callable[[dict[str, Any]], Any]] = {
+    "play": PlayPuzzle.from_json, "bid": BidPuzzle.from_json, "discard": DiscardPuzzle.from_json}
+"""One record (its JSON) of each kind read as a puzzle; a bad one raises `TrainerError`."""
 
 CONTRACT_TYPES = {
     "suit": "Suit contract",
@@ -55,6 +58,10 @@ CONTRACT_TYPES = {
     "open_misere": "Open misère",
 }
 SIDES = {"declarer": "Declarer", "defence": "Defence"}
+PERSONAL_THEME = "from_your_games"
+"""The tag of a learner's personal puzzles (from the reviews of their games)."""
+MADE_THEME = "made_for_you"
+"""The tag of the puzzles made on demand when a learner's filters left none unplayed."""
 THEME_WORDS = {
     "joker_timing": "Joker timing",
     "left_bower": "Left bower",
@@ -68,6 +75,7 @@ THEME_WORDS = {
     "long": "Long (4-6 tricks)",
     "one_decision": "One decision",
     "from_your_games": "From your games",
+    "made_for_you": "Made for you",
     # bidding puzzles
     "opening": "Opening the bidding",
     "partner": "Partner has bid",

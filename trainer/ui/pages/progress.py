@@ -11,6 +11,7 @@ import streamlit as st
 
 from trainer.progress import Attempt, Learner, StoreError
 from trainer.ui.data.lesson_files import LessonError, load_lessons
+from trainer.ui.data.made_puzzles import with_generated
 from trainer.ui.data.profile import STORE_ERRORS, UNKNOWN_KEY, current_learner, md, store
 from trainer.ui.data.progress_data import (
     PuzzleCounts,
@@ -36,8 +37,10 @@ def lesson_titles() -> dict[str, str]:
 
 
 def puzzle_titles() -> dict[str, str]:
-    """Puzzle id to title, over the play, bidding and discard banks."""
-    return {p.id: p.title for kind in KINDS for p in load_bank(kind=kind).puzzles}
+    """Puzzle id to title, over the play, bidding and discard banks and the puzzles made on
+    demand."""
+    return {p.id: p.title for kind in KINDS
+            for p in with_generated(load_bank(kind=kind), kind).puzzles}
 
 
 def _summary(learner: Learner, attempts: list[Attempt]) -> None:

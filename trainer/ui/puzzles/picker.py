@@ -12,6 +12,11 @@ with the page's ``prefix``: ``<prefix>_current``, ``_pick``, ``_themes``, ``_rat
 `PuzzlePicker.save` records a showing's first result once for the chosen learner (the puzzle's
 record rating as its starting rating), which moves both ratings and puts a failed puzzle in the
 review queue.
+
+The page's bank holds the learner's personal puzzles (play) and the puzzles made on demand
+(`trainer.ui.data.made_puzzles`); when the filters leave no unplayed puzzle, the picker has new
+ones made (`trainer.ui.puzzles.more_puzzles`; the page's ``prefix`` is its bank's kind:
+``play``, ``bid`` or ``discard``).
 """
 
 from __future__ import annotations
@@ -29,8 +34,10 @@ from trainer.generate.records import LazyRecord, PlayPuzzle
 from trainer.progress import Learner, PuzzleResult, Rating
 from trainer.progress.personal import personal_puzzles
 from trainer.rules import PRESETS
+from trainer.ui.data.made_puzzles import with_generated
 from trainer.ui.data.profile import LEARNER_KEY, STORE_ERRORS, current_learner, md, store
 from trainer.ui.data.puzzle_bank import (
+    PERSONAL_THEME,
     Bank,
     PuzzleFilter,
     for_rules,
@@ -42,6 +49,7 @@ from trainer.ui.data.puzzle_bank import (
 from trainer.ui.data.puzzle_choice import P, RatedPuzzle, next_puzzle, record_rating
 from trainer.ui.data.rule_options import rules_summary
 from trainer.ui.data.state import current_rules, switch_rules
+from trainer.ui.puzzles.more_puzzles import offer
 
 PARAM = "puzzle"
 NO_MATCH = "No puzzle matches these choices: widen the filters."
@@ -143,14 +151,13 @@ def open_bank(kind: str, title: str, what: str) -> Bank[Any] | None:
     bank: Bank[Any] = load_bank(kind=kind)
     if kind == "play" and not bank.problem:
         bank = with_personal(bank)
+    if not bank.problem:
+        bank = with_generated(bank, kind)
     if bank.problem or not bank.puzzles:
         st.warning(bank.problem or f"The {what} puzzle bank is empty.",
                    icon=":material/warning:")
         return None
     return fitting_bank(bank, kind)
-
-
-PERSONAL_THEME = "from_your_games"
 
 
 def with_personal(bank: Bank[Any]) -> Bank[Any]:
@@ -302,10 +309,12 @@ class PuzzlePicker(Generic[P]):
                       key=self.key("rating"))
 
     def render(self, puzzle: P | None) -> None:
-        """The filters, the puzzle list and the "Next puzzle for me" button."""
+        """The filters, the puzzle list and the "Next puzzle for me" button; then, when the
+        filters leave no unplayed puzzle, new ones in the making (`offer`)."""
         moved = rating_values(current_ratings())
         self._filters(moved)
-        shown = matching(self.bank.puzzles, self.current_filter(moved), moved)
+        chosen = self.current_filter(moved)
+        shown = matching(self.bank.puzzles, chosen, moved)
         options = [p.id for p in shown]
         if puzzle is not None and puzzle.id not in options:
             options.append(puzzle.id)
@@ -327,6 +336,7 @@ class PuzzlePicker(Generic[P]):
                            "otherwise the unplayed puzzle you have about a 60% chance of "
                            "solving.")
         self.show_note()
+        offer(self, chosen, shown, played, puzzle)
 
     def _played(self) -> set[str]:
         """Puzzles the chosen learner has attempted (ever) or this session has shown done."""
