@@ -34,7 +34,7 @@ from trainer.generate.records import write_jsonl
 from trainer.generate.two_player_puzzles import KINDS as TABLE_KINDS
 from trainer.progress import ProgressStore
 from trainer.progress.generated import add_generated_puzzle, generated_puzzles
-from trainer.progress.store import _TABLES
+from trainer.progress.migrations import TABLES
 from trainer.rules import RuleSet, ruleset
 from trainer.solver import Solver
 from trainer.ui.data import puzzle_jobs
@@ -86,7 +86,7 @@ def test_kept_once_and_shared_by_every_learner(tmp_path: Path) -> None:
     store = ProgressStore(tmp_path / "s.db")
     ana, ben = store.learner("Ana"), store.learner("Ben")
     first, second = BANK[0].to_json(), BANK[1].to_json()
-    assert "generated_puzzles" in _TABLES
+    assert "generated_puzzles" in TABLES
     assert add_generated_puzzle(store, ana, "play", first, '{"kind":"play"}')
     assert not add_generated_puzzle(store, ben, "play", first, "other")  # kept once
     assert add_generated_puzzle(store, None, "play", second, '{"kind":"play"}')  # nobody named
