@@ -168,6 +168,14 @@ def test_a_narrow_filter_gives_verified_puzzles_the_bank_would_make() -> None:
                               for s in range(SEED_BASE + 70_000, seed + 1))
 
 
+def test_a_search_tries_one_seed_however_long_the_worker_took_to_start() -> None:
+    """A new worker's first seed waits for the solver to load (16 s on a loaded machine): the
+    time limit is never a reason to give up before a single deal is tried."""
+    wanted = Wanted("play", TWO, sides=frozenset({"defence"}))
+    found = search(wanted, SEED_BASE + 70_000, 1, 0.0)
+    assert found.tried == 1 and found.next_seed > SEED_BASE + 70_000
+
+
 def test_fits_asks_every_theme_the_type_side_and_rating() -> None:
     record = next(p for p in BANK if p.contract_type == "suit" and "ruff" in p.themes)
     obj = record.to_json()

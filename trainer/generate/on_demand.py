@@ -250,13 +250,14 @@ class Found:
 def search(wanted: Wanted, start: int, most_seeds: int, most_seconds: float) -> Found:
     """Try the seeds from ``start`` (`seeds`) until one gives a record that `fits`, or
     ``most_seeds`` are tried, or ``most_seconds`` have passed (checked between seeds: one seed
-    may take longer, a themed one some seconds). Runs in a worker process."""
+    may take longer, a themed one some seconds; one seed is always tried, however long the
+    worker took to start). Runs in a worker process."""
     began = time.perf_counter()
     tried = 0
     next_seed = start
     for seed in seeds(wanted, start):
-        if tried >= most_seeds or time.perf_counter() - began >= most_seconds:
-            break
+        if tried >= most_seeds or (tried and time.perf_counter() - began >= most_seconds):
+            break  # (a new worker's first seed waits for the solver to load: no time limit)
         tried += 1
         next_seed = seed + 1
         record = make(wanted, seed)
