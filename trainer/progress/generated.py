@@ -19,6 +19,7 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
+from trainer.progress.personal import read_records
 from trainer.progress.store import Learner, ProgressStore
 
 
@@ -46,15 +47,4 @@ def generated_puzzles(store: ProgressStore, kind: str) -> list[dict[str, Any]]:
     with store._connect() as db:
         rows = db.execute("SELECT id, record FROM generated_puzzles WHERE kind = ? "
                           "ORDER BY created, id", (kind,)).fetchall()
-    out = []
-    for row in rows:
-        try:
-            record = json.loads(row["record"])
-        except ValueError:
-            store._report(f"puzzle made for you {row['id']} is unreadable; skipped")
-            continue
-        if isinstance(record, dict):
-            out.append(record)
-        else:
-            store._report(f"puzzle made for you {row['id']} is not a puzzle record; skipped")
-    return out
+    return read_records(store, rows, "puzzle made for you")

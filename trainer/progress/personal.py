@@ -10,6 +10,7 @@ with `PlayPuzzle.from_json`. A row whose JSON cannot be read is reported in the 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -44,15 +45,22 @@ def personal_puzzles(store: ProgressStore, learner: Learner) -> list[dict[str, A
     with store._connect() as db:
         rows = db.execute("SELECT id, record FROM personal_puzzles WHERE learner_id = ? "
                           "ORDER BY created, id", (learner.id,)).fetchall()
+    return read_records(store, rows, "personal puzzle")
+
+
+def read_records(store: ProgressStore, rows: Iterable[Any], what: str) -> list[dict[str, Any]]:
+    """The puzzle records of ``rows`` (each with ``id`` and ``record``, its JSON text); a row
+    whose JSON cannot be read, or is not a record, is reported (`ProgressStore.problems`, as
+    "``what`` ID is unreadable") and skipped."""
     out = []
     for row in rows:
         try:
             record = json.loads(row["record"])
         except ValueError:
-            store._report(f"personal puzzle {row['id']} is unreadable; skipped")
+            store._report(f"{what} {row['id']} is unreadable; skipped")
             continue
         if isinstance(record, dict):
             out.append(record)
         else:
-            store._report(f"personal puzzle {row['id']} is not a puzzle record; skipped")
+            store._report(f"{what} {row['id']} is not a puzzle record; skipped")
     return out
