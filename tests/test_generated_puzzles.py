@@ -349,6 +349,31 @@ def test_no_match_offers_to_make_puzzles(tmp_path: Path, small_bank: list[Any],
     assert any(i.value.startswith("**Making new puzzles") for i in at.info)
 
 
+def test_a_table_the_bank_has_no_puzzle_for_gets_puzzles_made(
+        tmp_path: Path, small_bank: list[Any], later: Later,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The 3-player game: no bank puzzle is for it, so the page offers to make some (with the
+    switch to the Australian rules still there); the first one made opens."""
+    monkeypatch.setattr(puzzle_jobs, "PER_JOB", 1)
+    three = RuleSet(players=3)
+    ProgressStore(tmp_path / "progress.sqlite3").learner("Cy")
+    at = start(PLAY, three, "Cy")
+    assert any(i.value.startswith("No puzzle in the bank is for these rules, but the puzzle "
+                                  "maker can make some") for i in at.info), at.info
+    assert [b for b in at.button if b.key == "play_use_australian"]
+    at.button(key="play_rules_make").click().run()
+    (job,) = puzzle_jobs._jobs.values()
+    assert job.running and job.wanted == Wanted("play", three)
+    assert any(i.value.startswith("**Making puzzles for your table.**") for i in at.info)
+    later.run()
+    at.run()
+    assert not at.exception, at.exception
+    (made,) = job.made
+    assert at.session_state["play_current"] == made
+    (record,) = generated_puzzles(ProgressStore(tmp_path / "progress.sqlite3"), "play")
+    assert record["id"] == made and record["position"]["rules"] == {"players": 3}
+
+
 def test_a_job_that_found_nothing_is_said_and_can_be_tried_again(
         tmp_path: Path, small_bank: list[Any], later: Later) -> None:
     store = ProgressStore(tmp_path / "progress.sqlite3")

@@ -875,3 +875,9 @@ def test_difficulty_range_follows_the_current_ratings() -> None:
     moved = {PUZZLES[0].id: low - 250.0}
     assert BANK.rating_range(moved) == (int((low - 250) // 100 * 100), high)
     assert PuzzleFilter(rating=(low - 300, low - 200)).accepts(PUZZLES[0], moved[PUZZLES[0].id])
+
+
+def test_one_puzzle_on_a_round_rating_still_has_a_difficulty_range() -> None:
+    """The slider needs two different ends (a 3-player table's first made puzzle is alone)."""
+    one = replace(BANK, puzzles=(PUZZLES[0],))
+    assert one.rating_range({PUZZLES[0].id: 1800.0}) == (1800, 1900)

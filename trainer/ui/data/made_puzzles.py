@@ -29,7 +29,7 @@ def with_generated(bank: Bank[Any], kind: str) -> Bank[Any]:
     known = {p.id for p in bank.puzzles}
     made = []
     for record in records:
-        key = (str(kept.path), kind, str(record.get("id")))
+        key = (kept.location, kind, str(record.get("id")))
         puzzle = _read.get(key)
         if puzzle is None:
             try:

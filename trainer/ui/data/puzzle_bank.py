@@ -140,13 +140,15 @@ class Bank(Generic[P]):
         return sorted(counts, key=lambda t: (-counts[t], t))
 
     def rating_range(self, ratings: Mapping[str, float] | None = None) -> tuple[int, int]:
-        """The lowest and highest rating, rounded out to hundreds: each puzzle's current one
+        """The lowest and highest rating, rounded out to hundreds (at least a hundred apart, so
+        a bank of one puzzle on a round rating still has a range): each puzzle's current one
         from ``ratings`` (by id) when it has moved, else its record's."""
         if not self.puzzles:
             return 800, 2400
         moved = ratings or {}
         values = [moved.get(p.id, p.rating) for p in self.puzzles]
-        return int(min(values) // 100 * 100), int(-(-max(values) // 100) * 100)
+        low = int(min(values) // 100 * 100)
+        return low, max(low + 100, int(-(-max(values) // 100) * 100))
 
 
 def load_bank(path: Path | None = None, kind: str = "play") -> Bank[Any]:

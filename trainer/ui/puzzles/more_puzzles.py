@@ -32,6 +32,9 @@ from trainer.ui.data.state import current_rules
 if TYPE_CHECKING:
     from trainer.ui.puzzles.picker import PuzzlePicker
 
+MAKER_TABLES = frozenset({2, 3, 4})
+"""Tables whose play puzzles the maker makes on the spot (at six players a deal takes it too
+long to be worth waiting for)."""
 POLL_SECONDS = 2.0
 """How often the progress bar looks at the job."""
 CHECKS = {"play": "checks every card with the solver",
@@ -95,6 +98,36 @@ def offer(chooser: PuzzlePicker[Any], chosen: PuzzleFilter, shown: list[Any],
                 icon=":material/auto_awesome:")
         st.button("Make puzzles for these choices", key=chooser.key("make"), on_click=_start,
                   args=(wanted,), icon=":material/auto_awesome:")
+
+
+def offer_for_rules(kind: str) -> bool:
+    """When no puzzle of the bank fits the rules in use (a 3-player table, say): play puzzles
+    made for those rules, if the maker serves that table (`MAKER_TABLES`): a button starts
+    them, then a progress bar shows them coming; the page's bank has them as they are made.
+    Returns whether it offered (else the page says the bank has nothing for these rules)."""
+    rules = current_rules()
+    wanted = Wanted(kind, rules)
+    if kind != "play" or rules.players not in MAKER_TABLES or cannot_make(wanted) is not None:
+        return False
+    job = puzzle_jobs.job_for(wanted)
+    if job is not None and job.running:
+        st.info("**Making puzzles for your table.** No puzzle in the bank is for these rules, "
+                f"so the puzzle maker is dealing new hands in the background and {CHECKS[kind]},"
+                " as for the puzzle bank. The first one opens here as soon as it is ready: "
+                "seconds for most.", icon=":material/auto_awesome:")
+        _watch(wanted, len(job.made))
+    elif job is not None:
+        st.warning(f"{job.outcome()} Try again, or change the rules.",
+                   icon=":material/search_off:")
+        st.button("Try again", key=f"{kind}_rules_make_again", on_click=_start, args=(wanted,),
+                  icon=":material/refresh:")
+    else:
+        st.info("No puzzle in the bank is for these rules, but the puzzle maker can make "
+                f"some: it deals new hands and {CHECKS[kind]}, as for the bank.",
+                icon=":material/auto_awesome:")
+        st.button("Make puzzles for these rules", key=f"{kind}_rules_make", on_click=_start,
+                  args=(wanted,), type="primary", icon=":material/auto_awesome:")
+    return True
 
 
 def _start(wanted: Wanted) -> puzzle_jobs.Job:

@@ -49,7 +49,7 @@ from trainer.ui.data.puzzle_bank import (
 from trainer.ui.data.puzzle_choice import P, RatedPuzzle, next_puzzle, record_rating
 from trainer.ui.data.rule_options import rules_summary
 from trainer.ui.data.state import current_rules, switch_rules
-from trainer.ui.puzzles.more_puzzles import offer
+from trainer.ui.puzzles.more_puzzles import offer, offer_for_rules
 
 PARAM = "puzzle"
 NO_MATCH = "No puzzle matches these choices: widen the filters."
@@ -118,9 +118,10 @@ def _use_australian() -> None:
 
 
 def fitting_bank(bank: Bank[P], prefix: str) -> Bank[P] | None:
-    """The puzzles of ``bank`` that fit the rules in use (`for_rules`). When none does, say so
-    (what the bank is for, and the rules in use) with a button that switches to the Australian
-    rules, and return None."""
+    """The puzzles of ``bank`` that fit the rules in use (`for_rules`). When none does, offer
+    puzzles made for these rules where the maker serves the table (`offer_for_rules`), else
+    say so (what the bank is for, and the rules in use); either way with a button that
+    switches to the Australian rules, and return None."""
     rules = current_rules()
     fitting = for_rules(bank, rules)
     if fitting.puzzles or not bank.puzzles:
@@ -128,6 +129,11 @@ def fitting_bank(bank: Bank[P], prefix: str) -> Bank[P] | None:
             st.caption(f"{fitting.unfit} puzzles in the bank are for other rules and are left "
                        "out.")
         return fitting
+    if offer_for_rules(prefix):
+        st.button("Or play the bank's puzzles: switch to the Australian rules",
+                  key=f"{prefix}_use_australian", on_click=_use_australian,
+                  icon=":material/swap_horiz:")
+        return None
     made_for = {puzzle_rules(p) for p in bank.puzzles}
     if made_for == {PRESETS["australian"]}:
         start = "The puzzle bank is for the 4-player Australian game"
