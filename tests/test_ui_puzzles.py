@@ -5,6 +5,7 @@ the table; nothing is saved without a learner; failed puzzles come back first wh
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
