@@ -109,7 +109,7 @@ def parse_call_seat(text):
 
 
 def test_discard_bank_schema(discards):
-    assert len(discards) >= 100
+    assert len(discards) >= 500  # issue 19
     assert len({r["id"] for r in discards}) == len(discards)
     for rec in discards:
         _common(rec, "discard")
@@ -360,7 +360,7 @@ def test_every_shipped_discard_puzzle_fits_the_generators_rules(discards):
         trap = round(a.best.ev, 1) - round(policy.ev, 1) > 50
         assert ("policy_trap" in themes) == trap, rec["id"]
         traps += trap
-    assert traps == 14
+    assert traps == 54  # of the 500
 
 
 
