@@ -50,12 +50,18 @@ def test_schema_of_every_record(records):
 
 
 def test_bank_size_and_spread(puzzles):
-    """At least 500 puzzles spread over contract types, sides, themes and difficulty."""
-    assert len(puzzles) >= 500
+    """Issue 19: at least 3,000 puzzles over every contract type and side (misère declarer
+    included), at least 100 each of joker nomination and unblock, every theme, and a wide
+    spread of difficulty."""
+    assert len(puzzles) >= 3000
     kinds = Counter(p.generator["kind"] for p in puzzles)
-    assert set(kinds) == set(KINDS)
+    assert set(kinds) == set(KINDS) and kinds["misere_declarer"] >= 100, kinds
+    types = Counter((p.contract_type, p.side) for p in puzzles)
+    assert {(t, s) for t in ("suit", "no_trumps", "misere", "open_misere")
+            for s in ("declarer", "defence")} <= set(types), types
     themes = Counter(t for p in puzzles for t in p.themes)
     assert all(themes[t] > 0 for t in THEMES), themes
+    assert themes["joker_nomination"] >= 100 and themes["unblock"] >= 100, themes
     ratings = [p.rating for p in puzzles]
     assert max(ratings) - min(ratings) >= 600
 
@@ -86,10 +92,12 @@ def test_every_puzzle_reverified(puzzles):
 
 
 def test_sample_regenerates_from_its_seed(records):
-    """The bank is reproducible from the recorded seed and theme (every 50th record, and the
-    first of the puzzles generated for a theme)."""
-    themed = [r for r in records if "theme" in r["generator"]]
-    for rec in records[::50] + themed[:1]:
+    """The bank is reproducible from the recorded seed, theme and rules (24 records spread
+    through it, and the first of those generated for each theme)."""
+    firsts = {}
+    for rec in records:
+        firsts.setdefault(rec["generator"].get("theme"), rec)
+    for rec in records[::len(records) // 24] + [r for t, r in firsts.items() if t]:
         gen = rec["generator"]
         again = generate_play_puzzle(gen["seed"], SOLVER, rules=ruleset(gen.get("rules")),
                                      theme=gen.get("theme"))
@@ -103,4 +111,4 @@ def test_themed_puzzles_have_their_theme(records):
     assert len(themed) >= 20
     assert all(r["generator"]["theme"] in r["themes"] for r in themed)
     assert all(r["generator"]["kind"] in THEMED[r["generator"]["theme"]] for r in themed)
-    assert sum("joker_nomination" in r["themes"] for r in records) >= 20
+    assert {r["generator"]["theme"] for r in themed} == set(THEMED)
