@@ -2,6 +2,7 @@
 same records, and records read lazily (`LazyRecord`) equal to records read in full; a record
 whose position turns out bad is reported when opened, not fatal."""
 
+import functools
 import gzip
 import json
 from pathlib import Path
@@ -20,10 +21,16 @@ ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "streamlit_app.py")
 
 
+@functools.cache
+def read(kind: str, lazy: bool) -> list:
+    """The shipped bank of ``kind``, read once a test run each way (3,000 in full take
+    seconds)."""
+    return LOADERS[kind](bank_path(kind), lazy=lazy)
+
+
 @pytest.mark.parametrize("kind", ["play", "bid"])
 def test_lazy_records_equal_full_ones(kind):
-    path = bank_path(kind)
-    lazy, full = LOADERS[kind](path, lazy=True), LOADERS[kind](path)
+    lazy, full = LOADERS[kind](bank_path(kind), lazy=True), read(kind, False)
     assert len(lazy) == len(full) > 0
     step = max(1, len(full) // 150)
     for a, b in zip(lazy[::step], full[::step], strict=True):
@@ -32,13 +39,11 @@ def test_lazy_records_equal_full_ones(kind):
 
 
 def test_the_rules_a_play_puzzle_needs_are_read_without_parsing_it():
-    for a, b in zip(LOADERS["play"](bank_path("play"), lazy=True), LOADERS["play"](
-            bank_path("play")), strict=True):
+    for a, b in zip(read("play", True), read("play", False), strict=True):
         assert a.needs == b.needs, b.id
         assert "position" not in a.__dict__  # still unread
     two = {"players": 2}
-    table = next(p for p in LOADERS["play"](bank_path("play"), lazy=True)
-                 if p.generator.get("rules") == two)
+    table = next(p for p in read("play", True) if p.generator.get("rules") == two)
     assert table.needs.rules == ruleset(two)
     assert fits_rules(table, ruleset(two)) and not fits_rules(table, PRESETS["australian"])
 
