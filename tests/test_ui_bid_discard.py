@@ -83,7 +83,7 @@ def text(at: AppTest) -> str:
 
 
 def test_banks_load() -> None:
-    assert len(BIDS) == 200 and len(DISCARDS) == 100
+    assert len(BIDS) == 1000 and len(DISCARDS) == 500
 
 
 def test_bid_page_renders_hand_auction_and_legal_calls() -> None:
