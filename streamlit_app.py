@@ -6,6 +6,7 @@ navigation, nothing else.
 
 import streamlit as st
 
+from trainer.ui.data.puzzle_bank import start_reading
 from trainer.ui.data.solver_access import start_warm_up
 
 st.set_page_config(
@@ -33,4 +34,5 @@ PAGES = [
 ]
 
 start_warm_up()  # once per server: the solver compiles off the pages' way (a first start)
+start_reading()  # once per server: the puzzle banks are read before a puzzle page asks
 st.navigation(PAGES).run()

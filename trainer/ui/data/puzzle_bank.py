@@ -10,18 +10,22 @@ holds is loaded; a missing or unreadable file gives an empty bank and a message.
 
 from __future__ import annotations
 
+import gc
+import logging
 import os
+import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Generic
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from trainer.errors import TrainerError
 from trainer.generate.bid_puzzles import BidPuzzle
 from trainer.generate.discard_puzzles import DiscardPuzzle
-from trainer.generate.records import PlayPuzzle, load_play_puzzles, read_jsonl
+from trainer.generate.records import PlayPuzzle, gc_paused, load_play_puzzles, read_jsonl
 from trainer.rules import PRESETS, RuleSet
 from trainer.ui.data.puzzle_choice import P, RatedPuzzle
 
@@ -35,13 +39,15 @@ ENV = {"play": "TRAINER_PUZZLES", "bid": "TRAINER_BID_PUZZLES",
 def load_bid_puzzles(path: str | Path, lazy: bool = False) -> list[BidPuzzle]:
     """The bidding puzzles of a bank file; ``lazy``: each read with `BidPuzzle.lazy`."""
     read = BidPuzzle.lazy if lazy else BidPuzzle.from_json
-    return [read(obj) for obj in read_jsonl(path)]
+    with gc_paused():
+        return [read(obj) for obj in read_jsonl(path)]
 
 
 def load_discard_puzzles(path: str | Path, lazy: bool = False) -> list[DiscardPuzzle]:
     """The discard puzzles of a bank file (cheap to read: ``lazy`` changes nothing)."""
     del lazy
-    return [DiscardPuzzle.from_json(obj) for obj in read_jsonl(path)]
+    with gc_paused():
+        return [DiscardPuzzle.from_json(obj) for obj in read_jsonl(path)]
 
 
 LOADERS: dict[str, Callable[..., Sequence[Any]]] = {
@@ -109,10 +115,14 @@ def bank_path(kind: str = "play") -> Path:
     return Path(env) if env else ROOT / "puzzles" / f"{kind}.jsonl.gz"
 
 
-@st.cache_resource(show_spinner="Loading the puzzle bank…", max_entries=8)
+@st.cache_resource(show_spinner=False, max_entries=8)
 def _load(path: str, stamp: float, kind: str = "play") -> tuple[Any, ...]:
     del stamp  # part of the cache key only: a rewritten bank is read again
-    return tuple(LOADERS[kind](path, lazy=True))
+    puzzles = tuple(LOADERS[kind](path, lazy=True))
+    # The bank lives as long as the server: keep the collector's full passes off its million
+    # objects (each pass over a 1,000-puzzle bidding bank took half a second).
+    gc.freeze()
+    return puzzles
 
 
 @dataclass(frozen=True)
@@ -151,6 +161,36 @@ class Bank(Generic[P]):
         return low, max(low + 100, int(-(-max(values) // 100) * 100))
 
 
+_reading = threading.Lock()
+_read_started = False
+
+
+def start_reading() -> None:
+    """Read the three banks into the cache in the background, once per server (the router
+    calls it on every run), so the first learner to open a puzzle page does not wait for it."""
+    global _read_started
+    with _reading:
+        if _read_started:
+            return
+        _read_started = True
+    threading.Thread(target=_read_all, name="bank-reading", daemon=True).start()
+
+
+class _QuietReading(logging.Filter):
+    """Streamlit warns of a cache used outside a page's script ("missing ScriptRunContext"):
+    expected of the background reading, so not logged for it."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.threadName != "bank-reading"
+
+
+def _read_all() -> None:
+    logging.getLogger("streamlit.runtime.scriptrunner_utils.script_run_context").addFilter(
+        _QuietReading())
+    for kind in KINDS:
+        load_bank(kind=kind)  # a bank that cannot be read says so when its page opens
+
+
 def load_bank(path: Path | None = None, kind: str = "play") -> Bank[Any]:
     """The bank of ``kind`` at ``path`` (default `bank_path`), cached until the file changes;
     its records are read lazily (`trainer.generate.records.LazyRecord`), so a bad position
@@ -159,7 +199,10 @@ def load_bank(path: Path | None = None, kind: str = "play") -> Bank[Any]:
     hidden = frozenset(DESCRIPTIVE) if kind == "play" else frozenset()
     try:
         stamp = path.stat().st_mtime
-        return Bank(_load(str(path), stamp, kind), hidden=hidden)
+        if get_script_run_ctx() is None:  # the background reading (`start_reading`)
+            return Bank(_load(str(path), stamp, kind), hidden=hidden)
+        with st.spinner("Loading the puzzle bank…", show_time=True):
+            return Bank(_load(str(path), stamp, kind), hidden=hidden)
     except FileNotFoundError:
         return Bank((), f"No puzzle bank at {path}: run `python -m trainer generate` first.")
     except (OSError, TrainerError) as e:
