@@ -10,6 +10,7 @@ holds is loaded; a missing or unreadable file gives an empty bank and a message.
 
 from __future__ import annotations
 
+import functools
 import gc
 import logging
 import os
@@ -161,18 +162,10 @@ class Bank(Generic[P]):
         return low, max(low + 100, int(-(-max(values) // 100) * 100))
 
 
-_reading = threading.Lock()
-_read_started = False
-
-
+@functools.cache  # once per server (two first calls at once would only read twice)
 def start_reading() -> None:
     """Read the three banks into the cache in the background, once per server (the router
     calls it on every run), so the first learner to open a puzzle page does not wait for it."""
-    global _read_started
-    with _reading:
-        if _read_started:
-            return
-        _read_started = True
     threading.Thread(target=_read_all, name="bank-reading", daemon=True).start()
 
 
