@@ -283,7 +283,7 @@ def test_write_bank_appends_replacing_same_ids(tmp_path, monkeypatch) -> None:
 
     from trainer.generate import bank
 
-    def fake_records(kind, count, seed, jobs, progress, theme):
+    def fake_records(kind, count, seed, jobs, progress, theme, rules=None, cluster=None):
         assert theme == "joker_nomination"
         for i in range(count):
             yield i + 1, {"id": f"p{seed + i:07d}", "new": True}

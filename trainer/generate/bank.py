@@ -119,10 +119,8 @@ def write_bank(kind: str, count: int, seed: int, path: str | Path, jobs: int | N
     start = time.perf_counter()
     tried = 0
     records = []
-    extra = {"rules": rules} if rules is not None else {}
-    extra |= {"cluster": cluster} if cluster is not None else {}
     for seeds_tried, record in generate_records(kind, count, seed, jobs, progress, theme,
-                                                **extra):
+                                                rules=rules, cluster=cluster):
         tried = seeds_tried
         records.append(record)
     path = Path(path)

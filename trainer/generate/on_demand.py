@@ -30,6 +30,7 @@ about: a page can read what is wanted without loading the solver.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import random
@@ -146,21 +147,14 @@ def seeds(wanted: Wanted, start: int) -> Iterator[int]:
     all when no kind can."""
     kinds = generator_kinds(wanted)
     if not kinds:
-        yield from _count(start)
+        yield from itertools.count(start)
         return
     good = [i for i, kind in enumerate(kinds) if kind_fits(wanted, kind)]
     if not good:
         return
-    for seed in _count(start):
+    for seed in itertools.count(start):
         if seed % len(kinds) in good:
             yield seed
-
-
-def _count(start: int) -> Iterator[int]:
-    seed = start
-    while True:
-        yield seed
-        seed += 1
 
 
 def cannot_make(wanted: Wanted) -> str | None:
