@@ -884,3 +884,21 @@ def test_one_puzzle_on_a_round_rating_still_has_a_difficulty_range() -> None:
     """The slider needs two different ends (a 3-player table's first made puzzle is alone)."""
     one = replace(BANK, puzzles=(PUZZLES[0],))
     assert one.rating_range({PUZZLES[0].id: 1800.0}) == (1800, 1900)
+
+
+def test_at_three_players_the_two_defenders_are_partners_for_the_hand() -> None:
+    """RULES.md §1: "the declarer plays alone against the other two" (a new user saw the
+    other defender labelled an opponent on a 3-player puzzle)."""
+    from trainer.bidding import parse_bid
+    from trainer.cards import deal
+    from trainer.play import start_play
+    from trainer.ui.widgets.board import seat_caption
+
+    rules = RuleSet(players=3)
+    hand = deal(7, rules.players, rules.deck, rules.seats[0])
+    declarer, one, other = rules.seats
+    state = start_play(hand, parse_bid("7S"), declarer, hand.kitty, rules)
+    assert "partner" in seat_caption(state, other, one) and "opponent" not in seat_caption(
+        state, other, one)
+    assert seat_caption(state, declarer, one).endswith("(opponent, declarer)")
+    assert seat_caption(state, one, declarer).endswith("(opponent)")

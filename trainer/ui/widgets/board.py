@@ -54,11 +54,15 @@ def compass(table: tuple[Seat, ...], learner: Seat) -> dict[str, Seat]:
 
 def seat_role(state: PlayState, seat: Seat, learner: Seat, you: bool = True) -> str:
     """``"you"``, ``"partner"`` or ``"opponent"`` (seen from ``learner``; with ``you`` False the
-    learner's own seat has no word), plus ``"declarer"`` for the declarer."""
+    learner's own seat has no word), plus ``"declarer"`` for the declarer. Defenders are
+    partners for the hand at every table (RULES.md §1: at 3 players "the declarer plays alone
+    against the other two")."""
+    declaring = set(state.rules.side_of(state.declarer)) if state.declarer else set()
     if seat is learner:
         words = ["you"] if you else []
-    elif seat in state.rules.side_of(learner):
-        words = ["partner"]
+    elif seat in state.rules.side_of(learner) or (
+            declaring and learner not in declaring and seat not in declaring):
+        words = ["partner"]  # (at 3 or 6 players the defenders play as partners this hand)
     else:
         words = ["opponent"]
     if seat is state.declarer:
