@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from trainer.bidding import ladder, parse_bid
 from trainer.bots import (
     BUDGETS,
+    FALLBACKS,
     Budget,
     Level,
     card_values,
@@ -27,9 +28,11 @@ from trainer.bots import (
     side_score,
 )
 from trainer.bots.match import MatchResult, play_deal
-from trainer.cards import JOKER, SUITS, Deal, Seat, deal
+from trainer.bots.sampling import broken_constraints, knowledge, true_placing
+from trainer.cards import JOKER, SUITS, Deal, Seat, Suit, deal
 from trainer.codes import parse_card
 from trainer.game import Game, GameHand, Phase
+from trainer.game.hand import HandRecord
 from trainer.notation import parse_hand
 from trainer.rules import PRESETS, RuleSet, ruleset
 from trainer.scoring import GameScore
@@ -417,3 +420,60 @@ def test_a_bad_hand_record_is_one_line_naming_the_field() -> None:
                        ({"dealer": "N", "hands": {"N": ["ZZ"]}, "kitty": []}, "card 'ZZ'")):
         with pytest.raises(TrainerError, match=re.escape(words)):
             HandRecord.from_json(obj)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands_in_play())
+def test_the_real_layout_fits_every_seats_constraints(case):
+    """The real layout always fits what each seat has seen (its hard constraints: counts,
+    voids shown, a nominated joker), so the sampler always finds a layout for every seat."""
+    hand, _, rng_seed = case
+    state = hand.state
+    for seat in state.seats:
+        know = knowledge(hand, seat)
+        assert broken_constraints(know, true_placing(hand, know), state.order) == [], seat
+        assert sample_states(hand, seat, 2, random.Random(rng_seed))
+
+
+# A hand of `match --deals 40 --seed 20261201 --ns normal --ew easy` (deal 12) where West, to
+# play the 23rd card, met "no layout fits": East void in both red suits and South in both
+# black suits leave few placings, and the old sampler's random dealing reached a dead end
+# more than 2,000 times across its rejected layouts.
+TIGHT_VOIDS = {
+    "rules": "australian", "dealer": "N",
+    "hands": {"N": ["QS", "TS", "JC", "8C", "QD", "TD", "7D", "5D", "AH", "4H"],
+              "E": ["AS", "9S", "8S", "AC", "TC", "7C", "KD", "8D", "9H", "JK"],
+              "S": ["QC", "5C", "9D", "6D", "4D", "KH", "QH", "JH", "7H", "5H"],
+              "W": ["KS", "7S", "6S", "KC", "6C", "AD", "JD", "TH", "8H", "6H"]},
+    "kitty": ["5S", "9C", "JS"], "calls": ["6D", "6H", "P", "P", "7NT", "P"],
+    "discard": ["KD", "8D", "9H"], "joker_suit": None,
+    "plays": ["AC", "5C", "6C", "8C", "AS", "4D", "6S", "TS", "7C", "QC", "KC", "JC", "AD",
+              "5D", "5S", "6D", "6H", "AH", "JK", "5H", "TC", "7H"],
+}
+
+
+def test_tight_voids_never_reach_a_dead_end():
+    hand = GameHand.from_record(HandRecord.from_json(TIGHT_VOIDS))
+    assert hand.to_act is Seat.W
+    layouts = sample_states(hand, Seat.W, 200, random.Random(3))
+    assert len(layouts) == 200
+    for layout in layouts:
+        assert not {Suit.DIAMONDS, Suit.HEARTS} & {c.suit for c in layout.hands[Seat.E]}
+        assert not {Suit.CLUBS, Suit.SPADES} & {c.suit for c in layout.hands[Seat.S]}
+    assert len({tuple(layout.hands[Seat.N]) for layout in layouts}) > 1
+
+
+def test_a_bot_that_cannot_decide_falls_back_to_the_policy(monkeypatch, caplog):
+    hand = GameHand.from_record(HandRecord.from_json(TIGHT_VOIDS))
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise ValueError("sampling: no layout fits what this seat has seen")
+
+    monkeypatch.setattr("trainer.bots.card_layouts", broken)
+    before = len(FALLBACKS)
+    with caplog.at_level("WARNING", logger="trainer.bots"):
+        decision = decide(hand, Level.NORMAL, 1)
+    assert decision.play is not None
+    assert decision.play in hand.legal_plays()
+    assert len(FALLBACKS) == before + 1
+    assert "fell back to the policy" in caplog.text and '"plays"' in caplog.text

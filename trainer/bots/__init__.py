@@ -9,6 +9,8 @@ sampling and solving), `calls` (a call and a discard by the simulations).
 
 from __future__ import annotations
 
+import json
+import logging
 import random
 from dataclasses import dataclass
 
@@ -45,8 +47,31 @@ class Decision:
 def decide(hand: GameHand, level: Level, seed: int | str = 0,
            solver: Solver | None = None) -> Decision:
     """The decision of the seat to act in ``hand`` at ``level``. ``seed`` with the number of
-    actions so far seeds the layouts. Raises `ValueError` when the hand is over."""
-    budget = BUDGETS[level]
+    actions so far seeds the layouts. A level that cannot decide (a sampling or solving
+    error: a bug, never the learner's doing) falls back to the easy level's policy, and the
+    event is logged on the ``trainer.bots`` logger with the hand's record, so that a game
+    never stops on it. Raises `ValueError` when the hand is over."""
+    if hand.is_over:
+        raise ValueError("decide: the hand is over")
+    if level is Level.EASY:
+        return _decide(hand, BUDGETS[level], seed, solver)
+    try:
+        return _decide(hand, BUDGETS[level], seed, solver)
+    except Exception as error:  # a bot's bug must not stop the game
+        FALLBACKS.append(f"{type(error).__name__}: {error}")
+        log.warning("bot at %s fell back to the policy (%s: %s); hand: %s", level.value,
+                    type(error).__name__, error, json.dumps(hand.to_record().to_json()))
+        return _decide(hand, BUDGETS[Level.EASY], seed, solver)
+
+
+FALLBACKS: list[str] = []
+"""Each fallback to the policy in this process, one line each (soaks and tests count them)."""
+
+log = logging.getLogger("trainer.bots")
+
+
+def _decide(hand: GameHand, budget: Budget, seed: int | str,
+            solver: Solver | None) -> Decision:
     turn = f"{seed}:{len(hand.auction.calls)}:{len(hand.plays)}"
     if hand.phase is Phase.AUCTION:
         return Decision(call=choose_call(hand, budget.call_layouts, turn))
@@ -78,6 +103,7 @@ def card_layouts(hand: GameHand, layouts: int) -> int:
 
 __all__ = [
     "BUDGETS",
+    "FALLBACKS",
     "Budget",
     "Decision",
     "Knowledge",

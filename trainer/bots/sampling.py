@@ -22,8 +22,9 @@ Constraints (`Constraints`), all taken from that view:
   the exchange (its kitty is unseen), a slightly looser reading.
 
 Dealing (`sample_states`): cards most constrained first, each to a place with room, chosen at
-random with weight the room left (uniform when no void constrains); a dead end restarts the
-deal. The same ``rng`` state gives the same layouts.
+random with weight the room left (uniform when no void constrains), among the places that
+still leave every other card a place (`_deal`): a consistent view never reaches a dead end.
+The same ``rng`` state gives the same layouts.
 """
 
 from __future__ import annotations
@@ -40,8 +41,6 @@ from trainer.two_player import HAND, TablePlayState, TableTrick
 
 SOFT_FAILS = 300
 """Rejected layouts in a row after which the latest auction inference is dropped."""
-DEAD_ENDS = 2000
-"""Dead-end deals after which `sample_states` gives up (never seen on a consistent view)."""
 
 KITTY = "kitty"
 OUT = "out"
@@ -152,29 +151,66 @@ def _face_down(state: TablePlayState, owner: Seat, pile: int) -> bool:
 
 
 def _deal(know: Knowledge, order: CardOrder, rng: random.Random) -> dict[str, list[Card]] | None:
-    """One random placing of the unseen cards (module docstring), or None at a dead end."""
+    """One random placing of the unseen cards (module docstring), or None when no placing fits.
+
+    Each card goes, most constrained first, to a place with room chosen with weight the room
+    left, among the places that leave the other cards a fit: the cards' suits against the
+    places' voids is an assignment with capacities, and Hall's condition (for every set of
+    places, the cards that may go only there are no more than their room) says whether one
+    exists. Places with the same voids are one group for that test, so it stays small (at most
+    the seats plus one group), and a deal never reaches a dead end."""
     places = {p.name: p for p in know.places}
     room = {p.name: p.size for p in know.places}
     out: dict[str, list[Card]] = {p.name: [] for p in know.places}
-    fixed = dict(know.fixed)
     cards = list(know.unseen)
     rng.shuffle(cards)
+    for card, name in know.fixed:
+        if card not in cards or room.get(name, 0) <= 0:
+            return None
+        cards.remove(card)
+        out[name].append(card)
+        room[name] -= 1
+    groups = sorted({p.void for p in know.places}, key=lambda v: sorted(s.value for s in v))
+    bit = {void: 1 << i for i, void in enumerate(groups)}
+    group_of = {n: bit[p.void] for n, p in places.items()}
+    suits = {c: order.effective_suit(c) for c in cards}
+    allowed = {c: [n for n, p in places.items() if suits[c] not in p.void] for c in cards}
+    mask = {c: sum({group_of[n] for n in allowed[c]}) for c in cards}
+    need: dict[int, int] = {}
+    for c in cards:
+        need[mask[c]] = need.get(mask[c], 0) + 1
+    group_room = dict.fromkeys(bit.values(), 0)
+    for n, r in room.items():
+        group_room[group_of[n]] += r
 
-    def allowed(card: Card) -> list[str]:
-        if card in fixed:
-            return [fixed[card]]
-        suit = order.effective_suit(card)
-        return [n for n, p in places.items() if suit not in p.void]
+    def fits() -> bool:
+        if len(groups) == 1:  # no void: any placing with the right counts fits
+            return True
+        for subset in range(1, 1 << len(groups)):
+            space = sum(r for g, r in group_room.items() if g & subset)
+            if sum(k for m, k in need.items() if m & ~subset == 0) > space:
+                return False
+        return True
 
-    options = {c: allowed(c) for c in cards}
-    cards.sort(key=lambda c: len(options[c]))
+    if not fits():
+        return None
+    cards.sort(key=lambda c: len(allowed[c]))
     for card in cards:
-        open_ = [n for n in options[card] if room[n] > 0]
+        need[mask[card]] -= 1
+        open_: list[str] = []
+        for n in allowed[card]:
+            if room[n] <= 0:
+                continue
+            group_room[group_of[n]] -= 1
+            if fits():
+                open_.append(n)
+            group_room[group_of[n]] += 1
         if not open_:
             return None
         name = rng.choices(open_, weights=[room[n] for n in open_])[0]
         out[name].append(card)
         room[name] -= 1
+        group_room[group_of[name]] -= 1
     return out
 
 
@@ -189,14 +225,11 @@ def sample_states(hand: GameHand, seat: Seat, count: int, rng: random.Random) ->
     active = list(know.inferences)
     played = _played_by(state)
     out: list[PlayState] = []
-    fails = dead = 0
+    fails = 0
     while len(out) < count:
         placed = _deal(know, state.order, rng)
         if placed is None:
-            dead += 1
-            if dead > DEAD_ENDS:
-                raise ValueError("sampling: no layout fits what this seat has seen")
-            continue
+            raise ValueError("sampling: no layout fits what this seat has seen")
         if not all(inf.holds(placed[inf.seat.value] + played[inf.seat])
                    for inf in active if inf.seat.value in placed):
             fails += 1
@@ -232,3 +265,53 @@ def _rebuild(state: PlayState, know: Knowledge, placed: dict[str, list[Card]]) -
             pile = new.tables[place.seat][place.pile]
             pile[0] = cards[0]
     return new
+
+
+def true_placing(hand: GameHand, know: Knowledge) -> dict[str, list[Card]]:
+    """Where the cards ``know.seat`` cannot see really are: the placing of the real layout in
+    ``know``'s places (for tests and checks: a consistent view always holds it)."""
+    state = hand.state
+    assert state is not None
+    unseen = set(know.unseen)
+    out: dict[str, list[Card]] = {}
+    for place in know.places:
+        if place.name == KITTY:
+            pool = hand.discard if hand.declarer is not None else hand.deal.kitty
+            out[KITTY] = [c for c in pool if c in unseen]
+        elif place.name == OUT:
+            out[OUT] = [c for s in hand.rules.seats if s not in state.seats
+                        for c in state.hands.get(s, hand.deal.hands[s]) if c in unseen]
+        elif place.pile is None:
+            assert place.seat is not None
+            out[place.name] = [c for c in state.hands[place.seat] if c in unseen]
+        else:
+            assert isinstance(state, TablePlayState) and place.seat is not None
+            out[place.name] = [state.tables[place.seat][place.pile][0]]
+    return out
+
+
+def broken_constraints(know: Knowledge, placed: dict[str, list[Card]],
+                       order: CardOrder) -> list[str]:
+    """The hard constraints of ``know`` that ``placed`` breaks, one line each (empty: it fits):
+    a place holding the wrong number of cards, a card in a suit its place is void in, a fixed
+    card elsewhere, or a card placed twice or not at all."""
+    broken: list[str] = []
+    fixed = dict(know.fixed)
+    where: dict[Card, str] = {}
+    for place in know.places:
+        cards = placed.get(place.name, [])
+        if len(cards) != place.size:
+            broken.append(f"{place.name}: holds {len(cards)} cards, not {place.size}")
+        for card in cards:
+            if card in where:
+                broken.append(f"{card.code}: placed twice")
+            where[card] = place.name
+            if card not in fixed and order.effective_suit(card) in place.void:
+                broken.append(f"{place.name}: holds {card.code}, a suit shown void")
+    for card, name in fixed.items():
+        if where.get(card) != name:
+            broken.append(f"{card.code}: must be in {name}, is in {where.get(card)}")
+    missing = set(know.unseen) - set(where)
+    if missing:
+        broken.append(f"not placed: {' '.join(sorted(c.code for c in missing))}")
+    return broken
