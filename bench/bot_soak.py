@@ -9,7 +9,8 @@ real layout is checked against what that seat has seen (`broken_constraints` of
 normal and strong bots do before solving). Any exception or broken constraint is counted and
 its first few are printed with the hand's record.
 
-Run: ``python bench/bot_soak.py [--hands 2000] [--layouts 8] [--jobs 2] [--tables '2 players,4 players']``.
+Run: ``python bench/bot_soak.py [--hands 2000] [--layouts 8] [--jobs 2]
+[--tables '2 players,4 players']``.
 """
 
 from __future__ import annotations
