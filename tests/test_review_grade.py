@@ -15,9 +15,11 @@ from trainer.cards import Seat, deal
 from trainer.game import GameHand, HandRecord
 from trainer.generate.play_steps import puzzle_goal
 from trainer.policy import choose_discard
+from trainer.review import grade
 from trainer.review.grade import move_accuracy, review_hand
 from trainer.review.puzzles import personal_puzzle, puzzle_id
 from trainer.rules import ruleset
+from trainer.simulate.bids import CallResult
 from trainer.solver import Solver
 
 SOLVER = Solver()
@@ -143,3 +145,33 @@ def test_a_costly_card_becomes_a_puzzle_where_it_is_wrong() -> None:
         assert record.plays[at] not in puzzle.solution[0].right
         assert puzzle.solution[0].right and puzzle.write_up
     assert made >= 1 and made + skipped >= 6
+
+
+class _Table:
+    """A stand-in for the bidding simulation's table: two calls, their means and errors."""
+
+    samples = 30
+
+    def __init__(self, rows: dict[str, tuple[float, float]]) -> None:
+        self.candidates = [CallResult(c, ev, se, 0.5) for c, (ev, se) in rows.items()]
+
+    def value_of(self, call: str) -> CallResult:
+        return next(c for c in self.candidates if c.call == call)
+
+
+@pytest.mark.parametrize(("gap", "se", "band", "cost"), [
+    (12.0, 5.0, "best", 0.0),          # 12 < 2 x hypot(5, 5) = 14.1: the layouts cannot tell
+    (30.0, 5.0, "inaccuracy", 30.0),   # 30 > 14.1: a real loss
+    (8.0, 0.5, "good", 8.0),           # a small gap with little noise is still a loss
+])
+def test_a_call_within_the_simulations_noise_is_graded_as_the_best(monkeypatch, gap, se, band,
+                                                                   cost) -> None:
+    hand = GameHand(RULES, deal(3, dealer=Seat.W))
+    table = _Table({"7S": (100.0 + gap, se), "P": (100.0, se)})
+    monkeypatch.setattr(grade, "analyse_bid", lambda *a, **k: table)
+    monkeypatch.setattr(grade, "fits_hand", lambda *a: True)
+    review = grade._grade_call(hand, Seat.N, "P", 0, 1, 30, 0)
+    assert review is not None
+    assert (review.band, review.cost) == (band, cost)
+    assert review.best == ("P" if band == "best" else "7S")
+    assert math.isclose(grade.noise(se, se), 2 * math.hypot(se, se))

@@ -12,8 +12,10 @@ RULES.md §6). Beside it, for a card, ``dd_cost``: the tricks it lost double dum
 card shown (`Solver.analyse` on the real layout), as `python -m trainer review` prints.
 
 Bands (`trainer.generate.bands.bid_band`, on the points lost): best (at most 5), good (20),
-inaccuracy (50), mistake (100), blunder (more). A decision with one legal choice is listed as
-``forced`` and left out of the accuracy.
+inaccuracy (50), mistake (100), blunder (more). A call or discard whose gap to the best is
+within the simulation's noise (two standard errors, `noise`) is graded as equal to the best:
+no loss. A decision with one legal choice is listed as ``forced`` and left out of the
+accuracy.
 
 Accuracy: Lichess's per-move formula, ``103.1668 * exp(-0.04354 * d) - 3.1669`` clamped to
 0-100, where ``d`` stands for Lichess's drop in winning chances: here the points lost / 4 (a
@@ -206,7 +208,7 @@ def _grade_call(hand: GameHand, seat: Seat, code: str, index: int, number: int,
     chosen = analysis.value_of(code)
     best = max((c for c in analysis.candidates if fits_hand(c.call, cards, seat)),
                key=lambda c: c.ev, default=chosen)
-    if best.ev < chosen.ev:
+    if best.ev - chosen.ev <= noise(best.se, chosen.se):
         best = chosen
     cost = max(0.0, best.ev - chosen.ev)
     reason = ""
@@ -218,6 +220,18 @@ def _grade_call(hand: GameHand, seat: Seat, code: str, index: int, number: int,
                   f"{chosen.p_make:.0%} for {_call_words(chosen.call)}.")
     return DecisionReview(number, "call", None, chosen.call, best.call, cost, None,
                           bid_band(cost), (), reason, index, forced=len(legal) == 1)
+
+
+NOISE_SE = 2.0
+"""Standard errors within which two simulated choices are graded as equal."""
+
+
+def noise(se_a: float, se_b: float) -> float:
+    """The simulation's noise on the gap between two choices' mean scores, in points: two
+    standard errors of the difference, taken as of two independent means (the layouts are
+    shared, so the real error of the gap is smaller: this leans towards calling them equal).
+    A gap within it is graded as no loss: the layouts cannot tell the two apart."""
+    return NOISE_SE * math.hypot(se_a, se_b)
 
 
 def _call_words(code: str) -> str:
@@ -237,6 +251,8 @@ def _grade_discard(hand: GameHand, seat: Seat, discard: tuple[Card, ...], number
     best = analysis.best
     mine = set(discard)
     chosen = next(c for c in analysis.candidates if set(c.discard) == mine)
+    if best.ev - chosen.ev <= noise(best.se, chosen.se):
+        best = chosen
     cost = max(0.0, best.ev - chosen.ev)
     words = " ".join(c.code for c in best.discard)
     reason = ""
