@@ -12,6 +12,7 @@ import pytest
 
 from trainer.bots import card_values
 from trainer.cards import Seat, deal
+from trainer.codes import parse_card
 from trainer.game import GameHand, HandRecord
 from trainer.generate.play_steps import puzzle_goal
 from trainer.policy import choose_discard
@@ -175,3 +176,33 @@ def test_a_call_within_the_simulations_noise_is_graded_as_the_best(monkeypatch, 
     assert (review.band, review.cost) == (band, cost)
     assert review.best == ("P" if band == "best" else "7S")
     assert math.isclose(grade.noise(se, se), 2 * math.hypot(se, se))
+
+
+def test_a_decision_made_as_the_coach_hinted_is_graded_best_in_the_review() -> None:
+    """The coach's hint and the review's grade of the same decision are one evaluation on the
+    same layouts: South follows every hint for the auction, the discard and two tricks (the
+    others play by the easy bot), and the review grades each of those decisions best, at no
+    cost."""
+    from trainer.bots import Level, decide
+    from trainer.ui.game.coach import hint
+
+    for seed in range(11, 60):  # the first deal whose bidding is not thrown in
+        hand = GameHand(RULES, deal(seed, dealer=Seat.E))  # South calls first
+        followed = 0
+        while not hand.is_over and len(hand.plays) < 8:
+            if hand.to_act is Seat.S:
+                advice = hint(hand, Seat.S, "seed", SOLVER)
+                followed += 1
+                if hand.phase.value == "auction":
+                    hand.call(advice.choice)
+                elif hand.phase.value == "exchange":
+                    hand.exchange(tuple(parse_card(c) for c in advice.choice.split()))
+                else:
+                    hand.play(next(p for p in hand.legal_plays() if p.code == advice.choice))
+            else:
+                decide(hand, Level.EASY, 1).apply(hand)
+        if hand.plays:
+            break
+    review = review_hand(hand.to_record(), Seat.S, solver=SOLVER)
+    assert followed >= 3 and len(review.decisions) == followed
+    assert [(d.band, d.cost) for d in review.decisions] == [("best", 0.0)] * followed

@@ -188,7 +188,7 @@ def test_the_hint_marks_the_hand_assisted(db: Path) -> None:
     new_game(at)
     hint = next(k for k in keys(at) if k.startswith("game_hint:"))
     click(at, hint)
-    assert any(i.value.startswith("**Hint.** A normal-level bot would") for i in at.info)
+    assert any(i.value.startswith("**Hint.** Best here:") for i in at.info)
     assert saved_game(db)["game"]["assisted"] == [0]
 
 

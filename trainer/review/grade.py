@@ -49,6 +49,8 @@ from trainer.generate.play_steps import puzzle_goal
 from trainer.play import PlayState
 from trainer.rules import Play
 from trainer.simulate import analyse_bid, analyse_discard
+from trainer.simulate.bids import BidAnalysis, CallResult
+from trainer.simulate.discards import DiscardAnalysis
 from trainer.solver import Solver, default_solver
 
 Progress = Callable[[int, int], None]
@@ -195,20 +197,50 @@ def _count_decisions(record: HandRecord, seat: Seat) -> int:
     return count
 
 
+def call_choice(hand: GameHand, seat: Seat, layouts: int = LAYOUTS,
+                seed: int | str = 0) -> tuple[BidAnalysis, CallResult | None]:
+    """The evaluation the review grades ``seat``'s call by, the coach's hint being its best:
+    the bidding simulation of every legal call over at least `CALL_LAYOUTS` layouts, seeded by
+    ``seed`` and the call's number, and the best call among those the hand fits (None when it
+    fits none). The same hand and seed give the same table, so a hinted call is graded best."""
+    calls = [c if isinstance(c, str) else c.code for c in hand.auction.calls]
+    analysis = analyse_bid(hand.deal.hands[seat], seat, hand.deal.dealer, calls, hand.rules,
+                           samples=max(layouts, CALL_LAYOUTS),
+                           seed=f"{seed}:call:{len(calls)}", workers=1)
+    cards = hand.deal.hands[seat]
+    best = max((c for c in analysis.candidates if fits_hand(c.call, cards, seat)),
+               key=lambda c: c.ev, default=None)
+    return analysis, best
+
+
+def discard_choice(hand: GameHand, seat: Seat, layouts: int = LAYOUTS, seed: int | str = 0,
+                   include: tuple[tuple[Card, ...], ...] = ()) -> DiscardAnalysis:
+    """The discard search the review grades the declarer's discard by (``include``: discards
+    to value beside the shortlist), the coach's hint being its best."""
+    assert hand.contract is not None
+    calls = [c if isinstance(c, str) else c.code for c in hand.auction.calls]
+    return analyse_discard(hand.kitty_pool(), hand.contract, seat, hand.deal.dealer,
+                           calls, hand.rules, samples=layouts, seed=f"{seed}:discard",
+                           workers=1, include=list(include), shortlist=6,
+                           shortlist_samples=max(4, layouts // 2), finalists=3)
+
+
+def card_choice(hand: GameHand, seat: Seat, solver: Solver, layouts: int = LAYOUTS,
+                seed: int | str = 0) -> list[PlayValue]:
+    """The values the review grades ``seat``'s card by (`trainer.bots.card_values` on layouts
+    seeded by ``seed`` and the card's number), best first; the coach's hint is the first."""
+    return card_values(hand, seat, layouts, random.Random(f"{seed}:card:{len(hand.plays)}"),
+                       solver)
+
+
 def _grade_call(hand: GameHand, seat: Seat, code: str, index: int, number: int,
                 layouts: int, seed: int | str) -> DecisionReview | None:
     if hand.rules.players != 4:
         return None
-    calls = [c if isinstance(c, str) else c.code for c in hand.auction.calls]
     legal = hand.auction.legal_calls()
-    cards = hand.deal.hands[seat]
-    analysis = analyse_bid(cards, seat, hand.deal.dealer, calls, hand.rules,
-                           samples=max(layouts, CALL_LAYOUTS), seed=f"{seed}:call:{index}",
-                           workers=1)
+    analysis, best = call_choice(hand, seat, layouts, seed)
     chosen = analysis.value_of(code)
-    best = max((c for c in analysis.candidates if fits_hand(c.call, cards, seat)),
-               key=lambda c: c.ev, default=chosen)
-    if best.ev - chosen.ev <= noise(best.se, chosen.se):
+    if best is None or best.ev - chosen.ev <= noise(best.se, chosen.se):
         best = chosen
     cost = max(0.0, best.ev - chosen.ev)
     reason = ""
@@ -242,12 +274,8 @@ def _grade_discard(hand: GameHand, seat: Seat, discard: tuple[Card, ...], number
                    layouts: int, seed: int | str) -> DecisionReview | None:
     if hand.rules.players != 4:
         return None
-    assert hand.contract is not None
-    calls = [c if isinstance(c, str) else c.code for c in hand.auction.calls]
-    analysis = analyse_discard(hand.kitty_pool(), hand.contract, seat, hand.deal.dealer,
-                               calls, hand.rules, samples=layouts, seed=f"{seed}:discard",
-                               workers=1, include=[discard], shortlist=6,
-                               shortlist_samples=max(4, layouts // 2), finalists=3)
+    calls = hand.auction.calls
+    analysis = discard_choice(hand, seat, layouts, seed, include=(discard,))
     best = analysis.best
     mine = set(discard)
     chosen = next(c for c in analysis.candidates if set(c.discard) == mine)
@@ -274,7 +302,7 @@ def _grade_card(hand: GameHand, seat: Seat, play: Play, index: int, number: int,
     if len(legal) == 1:
         return DecisionReview(number, "card", trick, play.code, play.code, 0.0, 0.0, "best",
                               (), "", index, forced=True)
-    values = card_values(hand, seat, layouts, random.Random(f"{seed}:card:{index}"), solver)
+    values = card_choice(hand, seat, solver, layouts, seed)
     by_play = {v.play: v for v in values}
     best, chosen = values[0], by_play[play]
     cost = max(0.0, best.score - chosen.score)

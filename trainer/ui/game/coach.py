@@ -1,6 +1,9 @@
-"""The coach: what a normal-level bot would do at the learner's decision, and why, in a
-sentence (`hint`); and how many points a card the learner is about to play loses on average
-against the best card (`card_cost`), for "Flag costly cards". No Streamlit: the page lends a
+"""The coach: the best call, discard or card at the learner's decision, and why, in a sentence
+(`hint`), by the hand review's own evaluation (`trainer.review.grade`: the same layouts, so a
+hinted decision is graded best in the review; at 2, 3 and 6 players a call or discard hint is
+the normal bot's, since the review grades cards only there); and how many points a card the
+learner is about to play loses on average against the best card (`card_cost`), for "Flag
+costly cards". No Streamlit: the page lends a
 solver (`trainer.ui.data.solver_access.solver_lock`) around these calls.
 """
 
@@ -9,15 +12,20 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from trainer.bidding import Bid
+from trainer.bidding import Bid, parse_call
 from trainer.bots import BUDGETS, Level, card_layouts, card_values, decide
 from trainer.cards import Seat
 from trainer.game import GameHand, Phase
 from trainer.generate.explain import play_text
+from trainer.review.grade import LAYOUTS, call_choice, card_choice, discard_choice
 from trainer.rules import Play
 from trainer.solver import Solver
 
 COACH = Level.NORMAL
+REVIEW_SEED = 0
+"""The seed the hand review grades with (`trainer.review.grade.review_hand`'s default): the
+coach's hints use the review's own evaluation with it, so that a hinted decision is graded
+best (at the 4-player table; elsewhere a call or discard hint is the normal bot's)."""
 COSTLY = 20.0
 """Points lost on average, against the best card, from which a card is flagged as costly."""
 
@@ -35,45 +43,54 @@ def _points(x: float) -> str:
 
 
 def _call_hint(hand: GameHand, seed: str) -> Hint:
+    seat = hand.to_act
+    assert seat is not None
+    if hand.rules.players == 4:
+        analysis, best = call_choice(hand, seat, seed=REVIEW_SEED)
+        if best is not None:
+            what = "pass" if best.call == "P" else f"bid {parse_call(best.call).pretty}"
+            return Hint(best.call, f"Best here: {what}. Over {analysis.samples} ways the hidden "
+                        "cards could lie, fitting the bidding so far, with the bidding finished "
+                        "and each contract played out with every card face up, it scored "
+                        f"{_points(best.ev)} on average (your side's points less the "
+                        "opponents'), the most of the calls your hand can show.")
     call = decide(hand, COACH, seed).call
     assert call is not None
     bid = call if isinstance(call, Bid) else None
     what = f"bid {bid.pretty}" if bid is not None else "pass"
-    if hand.rules.players == 4:
-        why = ("it counts the tricks your hand should take, then deals the hidden cards "
-               f"{BUDGETS[COACH].call_layouts} ways that fit the bidding so far, lets everyone "
-               "finish the bidding and plays each contract out with every card face up; it "
-               "changes the call its count suggests only when another clearly scores more")
-    else:
-        why = "it counts the tricks your hand should take in each suit and bids what it expects"
+    why = "it counts the tricks your hand should take in each suit and bids what it expects"
     return Hint(bid.code if bid is not None else "P", f"A normal-level bot would {what} here: "
                 f"{why}.")
 
 
 def _discard_hint(hand: GameHand, seed: str) -> Hint:
-    discard = decide(hand, COACH, seed).discard
-    assert discard is not None
-    cards = [c.pretty for c in discard]
-    named = ", ".join(cards[:-1]) + " and " + cards[-1] if len(cards) > 1 else "".join(cards)
+    seat = hand.to_act
+    assert seat is not None
     if hand.rules.players == 4:
+        discard = discard_choice(hand, seat, seed=REVIEW_SEED).best.discard
         why = ("it tried the likely discards on deals of the hidden cards that fit the bidding, "
                "played out with every card face up, and kept the hand that scored best on "
                "average")
+        lead = "Best here: discard"
     else:
+        decided = decide(hand, COACH, seed).discard
+        assert decided is not None
+        discard = decided
         why = "it keeps trumps and high cards and throws short, low side suits to make voids"
-    return Hint(" ".join(c.code for c in discard), f"A normal-level bot would discard {named}: "
-                f"{why}.")
+        lead = "A normal-level bot would discard"
+    cards = [c.pretty for c in discard]
+    named = ", ".join(cards[:-1]) + " and " + cards[-1] if len(cards) > 1 else "".join(cards)
+    return Hint(" ".join(c.code for c in discard), f"{lead} {named}: {why}.")
 
 
 def _card_hint(hand: GameHand, seat: Seat, seed: str, solver: Solver) -> Hint:
     legal = hand.legal_plays()
     if len(legal) == 1:
         return Hint(legal[0].code, f"Only {play_text(legal[0])} can be played.")
-    layouts = card_layouts(hand, BUDGETS[COACH].card_layouts)
-    values = card_values(hand, seat, layouts, random.Random(f"hint:{seed}:{len(hand.plays)}"),
-                         solver)
+    layouts = LAYOUTS
+    values = card_choice(hand, seat, solver, layouts, REVIEW_SEED)
     best, second = values[0], values[1]
-    text = (f"A normal-level bot would play **{play_text(best.play)}**. It imagined {layouts} "
+    text = (f"Best here: **{play_text(best.play)}**. The coach imagined {layouts} "
             "ways the hidden cards could lie, fitting the bidding and the play so far, and "
             f"played each out with every card face up: {play_text(best.play)} scored "
             f"{_points(best.score)} on average (your side's points less the opponents'), ")

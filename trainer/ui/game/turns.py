@@ -266,6 +266,6 @@ def hint_box(table: Table, tag: str) -> None:
     else:
         st.button("Hint", key=f"game_hint:{tag}", icon=":material/lightbulb:",
                   on_click=_ask_hint, args=(tag,),
-                  help="What a normal-level bot would do here, and why. The hand is then marked "
-                       "as assisted.")
+                  help="The best choice here, and why, by the review's own reckoning. The hand "
+                       "is then marked as assisted.")
 

@@ -3,9 +3,9 @@ hand to 500 or -500, under the rules chosen on the Rules page.
 
 Start: a new game at the bots' level (Easy, Normal, Strong), or the saved game resumed. Each
 hand: the deal, the auction, the declarer's kitty and discard, ten tricks (a pause after each),
-the score in words and the running totals, then the next hand. The coach's Hint shows what a
-normal-level bot would do (the hand is then marked as assisted); "Flag costly cards" notes a
-card that lost 20 points or more on average, and the review after the hand says which card
+the score in words and the running totals, then the next hand. The coach's Hint shows the best
+choice by the review's own reckoning (the hand is then marked as assisted); "Flag costly
+cards" notes a card that lost 20 points or more on average, and the review after the hand says which card
 was better. Every hand can be reviewed, and a practice copy replayed from any graded decision
 without touching the game. A second tab reviews a hand record brought from elsewhere.
 
