@@ -7,7 +7,8 @@ the score in words and the running totals, then the next hand. The coach's Hint 
 choice by the review's own reckoning (the hand is then marked as assisted); "Flag costly
 cards" notes a card that lost 20 points or more on average, and the review after the hand
 says which card was better. Every hand can be reviewed, and a practice copy replayed from any
-graded decision without touching the game. A second tab reviews a hand record brought from elsewhere.
+graded decision without touching the game. A second tab reviews a hand record brought from
+elsewhere.
 
 The game is saved in the learner store after every action (`trainer.ui.game.saved`).
 """
