@@ -16,6 +16,7 @@ from typing import Any
 
 from trainer.progress import review
 from trainer.progress.store import Learner, ProgressStore
+from trainer.progress.stored import StoredValueError, decode_stored
 
 
 def add_personal_puzzle(store: ProgressStore, learner: Learner, puzzle_id: str,
@@ -55,12 +56,9 @@ def read_records(store: ProgressStore, rows: Iterable[Any], what: str) -> list[d
     out = []
     for row in rows:
         try:
-            record = json.loads(row["record"])
-        except ValueError:
-            store._report(f"{what} {row['id']} is unreadable; skipped")
-            continue
-        if isinstance(record, dict):
-            out.append(record)
-        else:
-            store._report(f"{what} {row['id']} is not a puzzle record; skipped")
+            out.append(decode_stored(row["record"], f"{what} {row['id']}", shape=dict))
+        except StoredValueError as e:
+            store._report(f"{what} {row['id']} is not a puzzle record; skipped"
+                          if e.kind == "shape" else
+                          f"{what} {row['id']} is unreadable{e.detail}; skipped")
     return out

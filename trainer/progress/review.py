@@ -19,6 +19,8 @@ from datetime import UTC, datetime, timedelta
 
 import fsrs
 
+from trainer.progress.stored import StoredValueError, decode_stored
+
 LEARNING_STEPS = (timedelta(hours=1), timedelta(days=1))
 _SCHEDULER = fsrs.Scheduler(learning_steps=LEARNING_STEPS,
                             relearning_steps=LEARNING_STEPS[:1])
@@ -29,8 +31,8 @@ def read_card(card_json: str | None) -> fsrs.Card | None:
     if not card_json:
         return None
     try:
-        return fsrs.Card.from_json(card_json)
-    except (ValueError, TypeError, KeyError):
+        return fsrs.Card.from_dict(decode_stored(card_json, "review card", shape=dict))
+    except (StoredValueError, ValueError, TypeError, KeyError):
         return None
 
 

@@ -55,6 +55,7 @@ from trainer.progress.backend import (
 from trainer.progress.errors import NotAStoreError, StoreError, StoreUnavailableError
 from trainer.progress.migrations import SCHEMA_VERSION, TABLES, migrate, read_version
 from trainer.progress.ratings import Rating, update_pair
+from trainer.progress.stored import StoredValueError, decode_stored
 
 __all__ = [
     "SCHEMA_VERSION", "Attempt", "Learner", "LessonProgress", "LessonReview", "NotAStoreError",
@@ -490,11 +491,16 @@ class ProgressStore:
         out = []
         for r in rows:
             try:
-                out.append(Attempt(r["kind"], r["item"], tuple(json.loads(r["themes"])),
-                                   bool(r["correct"]), json.loads(r["detail"]),
+                themes = decode_stored(r["themes"], "attempt themes", shape=list)
+                detail = decode_stored(r["detail"], "attempt detail", shape=dict)
+                out.append(Attempt(r["kind"], r["item"], tuple(themes),
+                                   bool(r["correct"]), detail,
                                    datetime.fromisoformat(r["created"]), r["rating"],
                                    r["deviation"]))
-            except (TypeError, ValueError):  # json.JSONDecodeError is a ValueError
+            except StoredValueError as e:
+                self._report(f"attempt {r['id']} of {learner.name} is unreadable"
+                             f"{e.detail}; skipped")
+            except (TypeError, ValueError):  # a bad time
                 self._report(f"attempt {r['id']} of {learner.name} is unreadable; skipped")
         return out
 
@@ -506,18 +512,33 @@ class ProgressStore:
         if row is None:
             return default
         try:
-            return json.loads(row["value"])
-        except (TypeError, ValueError):
-            self._report(f"setting {key!r} of {learner.name} is unreadable; the default is used")
+            return decode_stored(row["value"], f"setting {key!r}")
+        except StoredValueError as e:
+            self._report(f"setting {key!r} of {learner.name} is unreadable{e.detail}; "
+                         "the default is used")
             return default
 
     def get_setting_text(self, learner: Learner, key: str) -> str | None:
         """The learner's setting ``key`` as stored (its JSON text), or None when unset: for a
-        caller that reports an unreadable value itself (a saved game) rather than default it."""
+        caller that reports an unreadable value itself (a saved game) rather than default it.
+
+        A value the store refuses to read (`trainer.progress.stored.decode_stored`: too large,
+        nested too deeply, holding NaN or an infinity) is reported here and read as unset (None),
+        so that the caller never parses it; a value that is merely not JSON is handed over for
+        the caller to report."""
         with self._connect() as db:
             row = db.execute("SELECT value FROM settings WHERE learner_id = ? AND key = ?",
                              (learner.id, key)).fetchone()
-        return None if row is None else str(row["value"])
+        if row is None:
+            return None
+        try:
+            decode_stored(row["value"], f"setting {key!r}")
+        except StoredValueError as e:
+            if e.kind != "damaged" or not isinstance(row["value"], str):
+                self._report(f"setting {key!r} of {learner.name} is unreadable "
+                             f"({e.reason}); skipped")
+                return None
+        return str(row["value"])
 
     def set_setting(self, learner: Learner, key: str, value: Any) -> None:
         with self._write() as db:
