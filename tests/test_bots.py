@@ -4,6 +4,7 @@ table, whole games to their end, a known ending valued right, and the `match` co
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 import subprocess
@@ -409,6 +410,72 @@ def test_a_bot_makes_only_bids_its_hand_shows() -> None:
     hearts = parse_hand("JK 9S 7S 5S JH AH QH 6C 7D 8D")
     assert [c for c in ("6H", "7H", "7S", "9S", "7NT") if fits_hand(c, hearts, Seat.N)] == [
         "6H", "7H"]
+
+
+def test_a_bot_raises_partner_with_support_and_the_tricks_to_add() -> None:
+    """JK J♥ Q♥ over partner's 6♥ is a raise to 7♥ (issue: the bots never raised, reading
+    the hand alone), but not a jump to 8♥, and not a 7♥ opening."""
+    from trainer.bidding import Auction
+    from trainer.bots.calls import fits_hand
+
+    hand = parse_hand("JK JH QH 9S 7S 5C 6C 7D 8D 9D")
+    auction = Auction(ruleset(), Seat.W, ["6H", "P"])  # North 6♥, East pass: South to call
+    assert auction.to_call is Seat.S
+    assert [c for c in ("7H", "8H", "7S") if fits_hand(c, hand, Seat.S, auction)] == ["7H"]
+    assert not fits_hand("7H", hand, Seat.S)
+    # the opponents' 6♥ is no partner's bid: no raise
+    theirs = Auction(ruleset(), Seat.N, ["6H"])  # East 6♥: South to call
+    assert theirs.to_call is Seat.S and not fits_hand("7H", hand, Seat.S, theirs)
+    # support means trumps: the joker alone is not enough, the joker and a small heart are
+    short = parse_hand("JK 9S 7S AS 5C 6C 7D 8D 9D QC")
+    assert fits_hand("7H", parse_hand("JK 5H 9S 7S AS 5C 6C 7D 8D 9D"), Seat.S, auction)
+    assert not fits_hand("7H", short, Seat.S, auction)
+
+
+def test_no_trumps_without_the_joker_needs_a_stopper_in_every_suit() -> None:
+    from trainer.bots.calls import fits_hand
+
+    stopped = parse_hand("AS AH KH QH AD KD QD AC KC QC")
+    singleton = parse_hand("7S AH KH QH AD KD QD AC KC QC")
+    assert fits_hand("7NT", stopped, Seat.N) and not fits_hand("7NT", singleton, Seat.N)
+    assert fits_hand("7NT", parse_hand("JK 7S AH KH QH AD KD QD AC KC"), Seat.N)
+
+
+def _call(code: str, scores: list[float]) -> Any:
+    from trainer.simulate import CallResult
+    from trainer.simulate.scores import mean_se
+
+    ev, se = mean_se(scores)
+    return CallResult(code, ev, se, 0.5, None, (), tuple(scores))
+
+
+def test_a_sampling_bot_corrects_an_overbid_but_needs_a_margin_to_bid_higher() -> None:
+    """`pick_call`: the gains are paired layout by layout; a lower call needs only the noise
+    bar, a higher one the margin too; an 8-level opening is not taken on the policy's word."""
+    from trainer.bidding import Auction
+    from trainer.bots.calls import MARGIN, pick_call
+
+    spades = parse_hand("JK JS JC AS KS QS TS 9S AH AD")
+    over = Auction(ruleset(), Seat.W, ["8H", "P"])  # North 8♥, East pass: South to call
+    luck = [300.0, -200.0, 500.0, 100.0, -50.0, 420.0, 250.0, -300.0, 80.0, 160.0]
+    ten = _call("10S", [v - 86 for v in luck])
+    nine = _call("9S", luck)
+    passed = _call("P", [0.0] * 10)
+    # 10♠ proposed, 9♠ better by 86 on every layout: corrected, though the spread is wide
+    # (taken as independent means, with the margin, the gap would be lost in the noise)
+    assert 86 < MARGIN + math.hypot(nine.se, ten.se)
+    assert pick_call([nine, ten, passed], "10S", spades, Seat.S, over) == "9S"
+    # a higher call gaining less than the margin stays unbid, one gaining more is bid
+    small = _call("10S", [v + MARGIN - 5 for v in luck])
+    assert pick_call([small, nine, passed], "9S", spades, Seat.S, over) == "9S"
+    big = _call("10S", [v + MARGIN + 20 for v in luck])
+    assert pick_call([big, nine, passed], "9S", spades, Seat.S, over) == "10S"
+    # an 8♠ opening proposed by the policy: 7♠ stands unless 8♠ is clearly better
+    opening = Auction(ruleset(), Seat.W)
+    eight, seven = _call("8S", [v + 10 for v in luck]), _call("7S", luck)
+    assert pick_call([eight, seven, passed], "8S", spades, Seat.N, opening) == "7S"
+    eight = _call("8S", [v + MARGIN + 20 for v in luck])
+    assert pick_call([eight, seven, passed], "8S", spades, Seat.N, opening) == "8S"
 
 
 def test_a_bad_hand_record_is_one_line_naming_the_field() -> None:

@@ -208,7 +208,8 @@ def call_choice(hand: GameHand, seat: Seat, layouts: int = LAYOUTS,
                            samples=max(layouts, CALL_LAYOUTS),
                            seed=f"{seed}:call:{len(calls)}", workers=1)
     cards = hand.deal.hands[seat]
-    best = max((c for c in analysis.candidates if fits_hand(c.call, cards, seat)),
+    best = max((c for c in analysis.candidates
+                if fits_hand(c.call, cards, seat, hand.auction)),
                key=lambda c: c.ev, default=None)
     return analysis, best
 

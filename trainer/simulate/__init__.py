@@ -97,6 +97,7 @@ from trainer.simulate.bids import (
     CallResult,
     analyse_bid,
     open_auction,
+    paired_gap,
     strain_result,
 )
 from trainer.simulate.common import (
@@ -185,6 +186,7 @@ __all__ = [
     "mean_se",
     "net_score",
     "open_auction",
+    "paired_gap",
     "run_jobs",
     "run_tasks",
     "sample_layouts",

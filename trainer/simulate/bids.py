@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -35,7 +36,9 @@ class CallResult:
     layout, its declarer side's mean tricks (an all-pass played at no trumps: your side's); else
     None; ``finals`` the final contracts as (contract code or
     ``"P"`` when all passed, declarer seat code or None, layouts), most frequent first. Empty
-    ``finals``: the call was taken as the final contract (``finish=None``)."""
+    ``finals``: the call was taken as the final contract (``finish=None``). ``scores``: the
+    net score on each layout in layout order (``finish="policy"`` only; not stored in records),
+    so two candidates can be compared layout by layout (`paired_gap`)."""
 
     call: str
     ev: float
@@ -43,6 +46,7 @@ class CallResult:
     p_make: float
     mean_tricks: float | None = None
     finals: tuple[tuple[str, str | None, int], ...] = ()
+    scores: tuple[float, ...] = field(default=(), compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"call": self.call, "ev": round(self.ev, 1),
@@ -133,6 +137,16 @@ def call_code(call: str | Bid) -> str:
     """A call's code: ``"P"`` or a bid code (``"7H"``, ``"MIS"``)."""
     parsed = parse_call(call) if isinstance(call, str) else call
     return parsed if isinstance(parsed, str) else parsed.code
+
+
+def paired_gap(better: CallResult, worse: CallResult) -> tuple[float, float]:
+    """How much ``better`` gains over ``worse`` on the same layouts: the mean of the per-layout
+    differences and its standard error (common random numbers: the shared luck of a layout
+    cancels, so this error is much smaller than either call's own). Without per-layout scores
+    (``finish=None``) the errors are combined as if independent."""
+    if better.scores and len(better.scores) == len(worse.scores):
+        return mean_se([a - b for a, b in zip(better.scores, worse.scores, strict=True)])
+    return better.ev - worse.ev, math.hypot(better.se, worse.se)
 
 
 def strain_result(bid: Bid, hist: Sequence[int], rules: RuleSet) -> CallResult:
@@ -283,7 +297,8 @@ def _finished_analysis(hand: tuple[Card, ...], seat: Seat, dealer: Seat, codes: 
         if isinstance(bid, Bid) and bid.strain is not None:
             hist = tricks[bid.strain.value]
             mean = sum(t * n for t, n in enumerate(hist)) / sum(hist)
-        results.append(CallResult(call, done.ev, done.se, done.good, mean, done.finals))
+        results.append(CallResult(call, done.ev, done.se, done.good, mean, done.finals,
+                                  done.scores))
     results.sort(key=lambda r: _sort_key(r, rules))
     standing, bidder = Auction(rules, dealer, list(codes)).high_bid, None
     standing_info = None

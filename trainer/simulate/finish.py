@@ -125,13 +125,15 @@ class Finished:
     ``finals`` (the final contracts: (contract code or ``"P"``, declarer seat code or None,
     layouts), most frequent first, then in order of first appearance) and ``mean_tricks`` (when
     every layout reached the same contract and played it: its mean tricks as `Final` counts
-    them; else None)."""
+    them; else None). ``scores``: the net score on each layout, in layout order (for paired
+    comparisons between candidates valued on the same layouts)."""
 
     ev: float
     se: float
     good: float
     finals: tuple[tuple[str, str | None, int], ...]
     mean_tricks: float | None = None
+    scores: tuple[float, ...] = ()
 
 
 def summarise(finals: Sequence[Final], seat: Seat, rules: RuleSet) -> Finished:
@@ -162,7 +164,7 @@ def summarise(finals: Sequence[Final], seat: Seat, rules: RuleSet) -> Finished:
     mean = (sum(played) / len(played) if len(counts) == 1 and len(played) == len(finals)
             and played else None)
     return Finished(ev, se, good / len(finals) if finals else 0.0,
-                    tuple((c, d, counts[(c, d)]) for c, d in ranked), mean)
+                    tuple((c, d, counts[(c, d)]) for c, d in ranked), mean, tuple(scores))
 
 
 __all__ = ["FINISHES", "Final", "FinishTask", "Finished", "finish_auction", "finish_layout",
