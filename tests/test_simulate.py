@@ -128,6 +128,17 @@ def test_impossible_inferences_are_dropped_not_looped_on():
     assert "7H" in [i.call for i in sample.dropped]
 
 
+def test_a_bid_whose_strength_cannot_hold_keeps_its_shape():
+    """Partner's 6NT shows the joker (or two aces) and 4.5 tricks by the simple count; with
+    every ace, king and queen but one here, no partner is that strong, so the strength half
+    goes and the joker half stays: partner holds the joker on every layout."""
+    mine = parse_hand("AS KS QS AH KH QH AD KD QD AC")
+    sample = sample_layouts(mine, Seat.S, Seat.W, ("6NT", "P"), AUS, 20, random.Random(6))
+    assert [i.text for i in sample.dropped] == ["N bid 6NT: 4.5+ tricks by the simple count"]
+    assert [i.text for i in sample.inferences] == ["N bid 6NT: the joker or two aces"]
+    assert all(JOKER in layout.hands[Seat.N] for layout in sample.layouts)
+
+
 # --- scoring ---------------------------------------------------------------------------------
 
 

@@ -17,8 +17,9 @@ Constraints (`Constraints`), all taken from that view:
 - the joker's nomination: a nominated joker not yet played is in the declarer's hand;
 - the auction (4 players, `trainer.simulate.auction_inferences`): each other seat's ten cards
   (the cards it holds now and those it has played) fit what its calls showed. These are soft:
-  after `SOFT_FAILS` rejected layouts in a row the latest still in force is dropped (as
-  `trainer.simulate.sample_layouts` does). For the declarer the test reads the ten cards after
+  after `SOFT_FAILS` rejected layouts in a row the latest still in force is dropped, a bid's
+  strength before its shape (`trainer.simulate.relax`, as `trainer.simulate.sample_layouts`
+  does). For the declarer the test reads the ten cards after
   the exchange (its kitty is unseen), a slightly looser reading.
 
 Dealing (`sample_states`): cards most constrained first, each to a place with room, chosen at
@@ -36,7 +37,7 @@ from trainer.cards import JOKER, Card, Seat, Suit, sort_key
 from trainer.game.hand import GameHand
 from trainer.play import PlayState
 from trainer.rules import CardOrder
-from trainer.simulate import Inference, auction_inferences
+from trainer.simulate import Inference, auction_inferences, relax
 from trainer.two_player import HAND, TablePlayState, TableTrick
 
 SOFT_FAILS = 300
@@ -234,7 +235,7 @@ def sample_states(hand: GameHand, seat: Seat, count: int, rng: random.Random) ->
                    for inf in active if inf.seat.value in placed):
             fails += 1
             if fails >= SOFT_FAILS and active:
-                active.pop()
+                relax(active)
                 fails = 0
             continue
         fails = 0

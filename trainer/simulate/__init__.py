@@ -20,8 +20,9 @@ both bowers of the bid suit (RULES.md §2):
   values at 5.5 tricks or more (the hand would not have opened under `policy.choose_bid`).
 Later passes carry no inference. The learner's own calls carry none (their hand is known). If the
 visible cards make the inferences (nearly) impossible, 10,000 rejected shuffles in a row drop the
-last inference still in force (opening passes first, then the latest bids); `LayoutSample.dropped`
-lists them.
+last inference still in force (opening passes first, then the latest bids), a bid's strength
+before its shape (`relax`: partner's 6NT still shows the joker when the hand cannot also be
+that strong); `LayoutSample.dropped` lists what was dropped.
 
 Evaluating a contract on a layout (`Job`): the declarer picks up the kitty and discards by
 `policy.choose_discard` (keep trumps, the joker and aces; make voids), unless the job names the
@@ -134,6 +135,7 @@ from trainer.simulate.layouts import (
     LayoutSample,
     auction_inferences,
     check_cards,
+    relax,
     sample_layouts,
 )
 from trainer.simulate.scores import (
@@ -187,6 +189,7 @@ __all__ = [
     "net_score",
     "open_auction",
     "paired_gap",
+    "relax",
     "run_jobs",
     "run_tasks",
     "sample_layouts",

@@ -18,11 +18,16 @@ from trainer.simulate.common import BID_SLACK, MAX_FAILS, OPENING_PASS_LIMIT, Si
 
 @dataclass(frozen=True)
 class Inference:
-    """What one call says about its caller's hand (module docstring), as a test on 10 cards."""
+    """What one call says about its caller's hand (module docstring), as a test on 10 cards.
+
+    A trick bid's inference has two halves, its shape (the trumps, or the joker or two aces)
+    and its strength (the simple count); ``part`` is ``"all"``, or the one half still in force
+    or dropped (`relax`)."""
 
     seat: Seat
     call: str
     text: str
+    part: str = "all"
 
     def holds(self, hand: Sequence[Card]) -> bool:
         """True when ``hand`` (the caller's 10 cards) fits this inference."""
@@ -32,8 +37,22 @@ class Inference:
         assert isinstance(bid, Bid)
         if bid.misere:
             return JOKER not in hand and not any(c.rank is Rank.ACE for c in hand)
-        return self._shape(bid, hand) and estimate_tricks(hand, bid.strain) >= \
-            bid.tricks_needed - BID_SLACK
+        if self.part != "strength" and not self._shape(bid, hand):
+            return False
+        return self.part == "shape" or \
+            estimate_tricks(hand, bid.strain) >= bid.tricks_needed - BID_SLACK
+
+    @property
+    def halves(self) -> tuple[Inference, Inference] | None:
+        """A trick bid's (shape, strength) halves, each with its own text; None for a pass,
+        a misère, or a half."""
+        bid = parse_call(self.call)
+        if self.part != "all" or not isinstance(bid, Bid) or bid.misere:
+            return None
+        shape, worth = _bid_shows(bid)
+        head = f"{self.seat} bid {bid.pretty}: "
+        return (Inference(self.seat, self.call, head + shape, "shape"),
+                Inference(self.seat, self.call, head + worth, "strength"))
 
     @staticmethod
     def _shape(bid: Bid, hand: Sequence[Card]) -> bool:
@@ -48,20 +67,38 @@ class Inference:
         return len(trumps) >= 4 or (len(trumps) >= 3 and top)
 
 
-def _inference_text(seat: Seat, call: Bid | str) -> str:
-    if call == PASS:
-        return f"{seat} passed first: no strain worth 5.5 estimated tricks"
-    assert isinstance(call, Bid)
-    if call.misere:
-        return f"{seat} bid {call.pretty}: no joker and no ace"
+def relax(active: list[Inference]) -> Inference:
+    """Drop the latest inference still in force from ``active`` (in place) and return what was
+    dropped: of a trick bid still whole, only its strength (its shape stays in force: partner's
+    6NT still shows the joker when the hand cannot also be as strong as the bid); else the
+    whole of it (a pass, a misère, a shape already alone)."""
+    last = active.pop()
+    halves = last.halves
+    if halves is None:
+        return last
+    active.append(halves[0])
+    return halves[1]
+
+
+def _bid_shows(call: Bid) -> tuple[str, str]:
+    """A trick bid's shape and strength, in words."""
     if call.trump is None:
         shape = "the joker or two aces"
     elif call.tricks_needed <= 6:
         shape = "at least 3 trumps"
     else:
         shape = "4 trumps, or 3 with the joker or the right bower"
-    worth = call.tricks_needed - BID_SLACK
-    return f"{seat} bid {call.pretty}: {shape}, and {worth:g}+ tricks by the simple count"
+    return shape, f"{call.tricks_needed - BID_SLACK:g}+ tricks by the simple count"
+
+
+def _inference_text(seat: Seat, call: Bid | str) -> str:
+    if call == PASS:
+        return f"{seat} passed first: no strain worth 5.5 estimated tricks"
+    assert isinstance(call, Bid)
+    if call.misere:
+        return f"{seat} bid {call.pretty}: no joker and no ace"
+    shape, worth = _bid_shows(call)
+    return f"{seat} bid {call.pretty}: {shape}, and {worth}"
 
 
 def auction_inferences(calls: Sequence[str], dealer: Seat, learner: Seat,
@@ -155,6 +192,6 @@ def sample_layouts(known: Sequence[Card], seat: Seat, dealer: Seat, calls: Seque
             continue
         fails += 1
         if fails >= MAX_FAILS and active:
-            dropped.append(active.pop())
+            dropped.append(relax(active))
             fails = 0
     return LayoutSample(tuple(layouts), tuple(active), tuple(dropped), shuffles)
