@@ -205,6 +205,18 @@ def test_a_pasted_record_is_reviewed_and_a_bad_one_is_one_line(db: Path) -> None
     assert [m.label for m in at.metric] == ["Accuracy"]
 
 
+def test_records_that_raised_are_one_error_line(db: Path) -> None:
+    """Issue 25 part 5: cards in the plays only (4 players, and 3 with no rules), and a
+    2-player joker led naming a suit at a trump contract, each one line, no exception."""
+    from test_review_trickster import BAD_JSON
+
+    at = open_page()
+    for obj, message in BAD_JSON:
+        at.text_area(key="game_import_text").input(json.dumps(obj)).run()
+        assert not at.exception, at.exception
+        assert [e.value for e in at.error] == [message]
+
+
 def test_a_trickster_record_is_read_and_its_declarer_offered(db: Path) -> None:
     text = (Path(__file__).parent / "data" / "records" / "suit_4p.ptn").read_text()
     record = read_record(text)

@@ -126,6 +126,9 @@ class PlayState:
                         + ", ".join(p.code for p in self.legal_plays() if p.card.is_joker)
                         or "no suit may be named before the last trick")
             return "the joker may be played only when its holder cannot follow suit"
+        if not self.trick:  # a joker led naming a suit, when it is a trump or nominated
+            return ("the joker is led naming a suit only when it is free (no trumps or "
+                    "misère, no suit nominated)")
         led = self.order.play_suit(self.trick[0])
         name = led.noun if led is not None else "the suit led"
         return f"{seat} must follow {name}"

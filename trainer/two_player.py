@@ -184,6 +184,9 @@ class TablePlayState(PlayState):
                 return ("the joker is led with a suit that may be named: " + ", ".join(named)
                         if named else "no suit may be named for the joker now")
             return "the joker may be played only when its holder cannot follow suit"
+        if not self.trick:  # a joker led naming a suit, when it is a trump or nominated
+            return ("the joker is led naming a suit only when it is free (no trumps or "
+                    "misère, no suit nominated)")
         led = self.order.play_suit(self.trick[0])
         name = led.noun if led is not None else "the suit led"
         where = "hand" if source == HAND else "face-up table cards"

@@ -14,17 +14,19 @@ under ``all_pass="play_no_trumps"`` goes straight to PLAY with no declarer. The 
 plays with its table piles (`trainer.two_player`).
 
 Errors: `BidError`, `CardError`, `IllegalPlayError` naming the call or card, raised before
-anything changes.
+anything changes. `HandRecord.from_json` checks each field's type and the deal whole
+(`check_deal`), so a bad record is one `TrainerError` naming its field (``record: hands: no
+hand for E (a 4-player table)``), never a `KeyError` later in the replay.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, TypeVar
 
-from trainer.bidding import Auction, Bid, parse_call
+from trainer.bidding import Auction, Bid, parse_bid, parse_call
 from trainer.cards import JOKER, Card, Deal, Seat, Suit
 from trainer.codes import parse_card, parse_play, parse_suit
 from trainer.errors import BidError, IllegalPlayError, TrainerError
@@ -32,6 +34,8 @@ from trainer.play import PlayState, exchange_kitty, start_play
 from trainer.rules import Play, RuleSet, preset_name, ruleset
 from trainer.scoring import GameScore, HandScore, score_hand
 from trainer.two_player import start_table_play
+
+T = TypeVar("T")
 
 
 class Phase(Enum):
@@ -95,25 +99,114 @@ class HandRecord:
     @classmethod
     def _read(cls, obj: Mapping[str, Any]) -> HandRecord:
         rules = ruleset(obj.get("rules"))
-        tables = obj.get("tables")
-        deal = Deal(
-            dealer=Seat(obj["dealer"]),
-            hands={Seat(s): tuple(parse_card(c) for c in h) for s, h in obj["hands"].items()},
-            kitty=tuple(parse_card(c) for c in obj["kitty"]),
-            tables=None if tables is None else {
-                Seat(s): tuple((parse_card(d), parse_card(u)) for d, u in piles)
-                for s, piles in tables.items()},
-        )
+        dealer = _field("dealer", Seat, obj["dealer"])
+        hands_obj = obj["hands"]
+        if not isinstance(hands_obj, Mapping):
+            raise TrainerError("record: hands: expected an object of seats and their cards")
+        hands = {}
+        for name, cards in hands_obj.items():
+            seat = _field("hands", Seat, name)
+            hands[seat] = _field(f"hands: {seat}", _cards, cards)
+        tables_obj = obj.get("tables")
+        tables = None if tables_obj is None else _field("tables", _tables, tables_obj)
+        deal = Deal(dealer=dealer, hands=hands, kitty=_field("kitty", _cards, obj["kitty"]),
+                    tables=tables)
+        check_deal(deal, rules)
         contract = obj.get("contract")
         declarer = obj.get("declarer")
+        joker_suit = obj.get("joker_suit")
         return cls(
-            rules=rules, deal=deal, calls=tuple(obj.get("calls", ())),
-            discard=tuple(parse_card(c) for c in obj.get("discard", ())),
-            joker_suit=parse_suit(obj["joker_suit"]) if obj.get("joker_suit") else None,
-            plays=tuple(parse_play(p) for p in obj.get("plays", ())),
-            contract=parse_call(contract) if contract else None,  # type: ignore[arg-type]
-            declarer=Seat(declarer) if declarer else None,
+            rules=rules, deal=deal, calls=_field("calls", _codes, obj.get("calls", [])),
+            discard=_field("discard", _cards, obj.get("discard", [])),
+            joker_suit=_field("joker_suit", _suit, joker_suit) if joker_suit else None,
+            plays=tuple(_field(f"plays: play {i}", parse_play, p) for i, p in
+                        enumerate(_field("plays", _codes, obj.get("plays", [])), 1)),
+            contract=_field("contract", parse_bid, contract) if contract else None,
+            declarer=_field("declarer", Seat, declarer) if declarer else None,
         )
+
+
+def _field(name: str, read: Callable[[Any], T], value: Any) -> T:
+    """``read(value)``, an error in it naming the record's field ``name``."""
+    try:
+        return read(value)
+    except TrainerError as e:
+        text = str(e)
+        raise TrainerError(f"record: {text}" if text.startswith(f"{name}:") else
+                           f"record: {name}: {text}") from None
+    except (TypeError, ValueError, AttributeError) as e:
+        raise TrainerError(f"record: {name}: {str(e)[:60]}") from None
+
+
+def _suit(value: Any) -> Suit:
+    return parse_suit(value, "joker_suit")
+
+
+def _codes(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise TrainerError("expected a list of codes")
+    return tuple(value)
+
+
+def _cards(value: Any) -> tuple[Card, ...]:
+    if not isinstance(value, list):
+        raise TrainerError("expected a list of card codes")
+    return tuple(parse_card(c) for c in value)
+
+
+def _tables(value: Any) -> dict[Seat, tuple[tuple[Card, Card], ...]]:
+    if not isinstance(value, Mapping):
+        raise TrainerError("expected an object of seats and their piles")
+    out = {}
+    for name, piles in value.items():
+        if not isinstance(piles, list) or not all(isinstance(p, list) and len(p) == 2
+                                                  for p in piles):
+            raise TrainerError(f"{name}: expected a list of [face down, face up] pairs")
+        out[Seat(name)] = tuple((parse_card(d), parse_card(u)) for d, u in piles)
+    return out
+
+
+def check_deal(deal: Deal, rules: RuleSet) -> None:
+    """A deal a hand can be played from: the dealer at the table, ten cards for every seat and
+    no other, the kitty's size, five table piles a seat in the 2-player game (none elsewhere),
+    every card of the pack once. Raises `TrainerError` naming the record's field."""
+    table = rules.seats
+    players = f"{rules.players}-player table"
+    if deal.dealer not in table:
+        raise TrainerError(f"record: dealer: {deal.dealer} does not sit at a {players}")
+    for seat in deal.hands:
+        if seat not in table:
+            raise TrainerError(f"record: hands: {seat} does not sit at a {players}")
+    for seat in table:
+        if seat not in deal.hands:
+            raise TrainerError(f"record: hands: no hand for {seat} (a {players})")
+        if len(deal.hands[seat]) != 10:
+            raise TrainerError(f"record: hands: {seat} has {len(deal.hands[seat])} cards, "
+                               "expected 10")
+    if len(deal.kitty) != rules.kitty_size:
+        raise TrainerError(f"record: kitty: {len(deal.kitty)} cards, expected {rules.kitty_size}")
+    places = [(f"hands: {s}", c) for s, h in deal.hands.items() for c in h]
+    places += [("kitty", c) for c in deal.kitty]
+    if rules.players == 2:
+        if deal.tables is None:
+            raise TrainerError("record: tables: missing (the 2-player game's table piles)")
+        for seat in table:
+            piles = deal.tables.get(seat, ())
+            if len(piles) != 5:
+                raise TrainerError(f"record: tables: {seat} has {len(piles)} piles, expected 5")
+        places += [(f"tables: {s}", c) for s, ps in deal.tables.items() for p in ps for c in p]
+        if set(deal.tables) - set(table):
+            raise TrainerError("record: tables: a seat that is not at this table")
+    elif deal.tables is not None:
+        raise TrainerError("record: tables: only the 2-player game has table piles")
+    pack = set(rules.pack)
+    seen: dict[Card, str] = {}
+    for where, card in places:
+        if card not in pack:
+            raise TrainerError(f"record: {where}: {card} is not in the {len(pack)}-card pack")
+        if card in seen:
+            raise TrainerError(f"record: {where}: {card} is also in {seen[card]}")
+        seen[card] = where
 
 
 class GameHand:

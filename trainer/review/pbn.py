@@ -10,6 +10,12 @@ after its tag, ``{...}`` and ``;`` commentary, ``%`` escape lines, ``*`` ending 
 its first quote to its last, unescaped; a Deal hand's fields are the suits S H D C and a fifth
 field holding the joker; cards in Play lines are suit then rank, the joker's suit being ``J``).
 
+Trickster writes its card lists as runs of suit-first codes with no spaces (``[Undealt
+"C8HQS5"]``) and its kitty tags with the seat first (``[CardsAdded "W:S5HQC8"]``,
+``[CardsRemoved "W:H7H9HQ"]``; `seat_prefix`); its joker is ``JH`` in Play lines and runs (suit
+``J``, rank ``H`` for the red joker; ``L`` is the black joker of its 46-card pack, refused) and
+``H`` in a Deal hand's fifth field.
+
 What is tolerated (real exports contain it): a BOM, CRLF, blank lines, ``%`` lines, comments,
 tags in any case, a tag line without its closing bracket or with unescaped quotes inside the
 value, and several games in one file (a game ends where a tag it already has comes again).
@@ -205,6 +211,9 @@ def read_hand(text: str, where: str) -> tuple[Card, ...] | None:
     cards = [Card(suit, r) for suit, f in zip(HAND_SUITS, fields, strict=False)
              for r in _ranks(f, where)]
     if len(fields) == 5 and fields[4]:
+        if fields[4] in ("L", "HL", "LH"):
+            raise RecordError(f"{where}: joker field {shown(fields[4])}: the black joker (L, "
+                              "Trickster's 46-card pack) is not in the trainer's packs")
         if fields[4] not in JOKER_FIELD:
             raise RecordError(f"{where}: joker field {shown(fields[4])} not understood "
                               "(write H, J or JK for the joker)")
@@ -222,8 +231,8 @@ def read_cards(text: str, where: str,
     if "." in text:
         return read_hand(text, where) or ()
     out: list[Card] = []
-    for token in _list_tokens(text):
-        plays = card_readings(token, suit_first=False)
+    for token, suit_first in _list_tokens(text):
+        plays = card_readings(token, suit_first=suit_first)
         if not plays:
             raise RecordError(f"{where}: {shown(token)} is not a card")
         out.append(next((p.card for p in plays if fits(p.card)), plays[0].card))
@@ -232,10 +241,51 @@ def read_cards(text: str, where: str,
     return tuple(out)
 
 
-def _list_tokens(text: str) -> Iterable[str]:
+_SUIT_FIRST_RUN = re.compile(r"(?:[SHDC](?:1[0-3]|[2-9TJQKA])|J[HLK])+")
+_RANK_FIRST_RUN = re.compile(r"(?:(?:1[0-3]|[2-9TJQKA])[SHDC]|[HL]J|JK)+")
+_RUN_CARD = re.compile(r"[SHDC](?:1[0-3]|[2-9TJQKA])|J[HLK]|(?:1[0-3]|[2-9TJQKA])[SHDC]|[HL]J")
+
+
+def _list_tokens(text: str) -> Iterable[tuple[str, bool]]:
+    """The card tokens of a list, each with whether to prefer its suit-first reading: a run of
+    codes without spaces (Trickster's ``S5HQC8``, or ``JHKD3D``) is cut into its cards, read
+    suit-first when the whole run reads so (Trickster's way), else rank-first."""
     for token in text.replace(",", " ").split():
-        if len(token) > 3 and len(token) % 2 == 0 and not card_readings(token) \
-                and "1" not in token:
-            yield from (token[i:i + 2] for i in range(0, len(token), 2))
+        raw = token.upper()
+        if 3 < len(raw) <= 64 and not card_readings(raw):  # a kitty is at most 6 cards
+            for run, suit_first in ((_SUIT_FIRST_RUN, True), (_RANK_FIRST_RUN, False)):
+                if run.fullmatch(raw):
+                    yield from ((m.group(), suit_first) for m in _split_run(raw, run))
+                    break
+            else:
+                yield token, False
         else:
-            yield token
+            yield token, False
+
+
+def _split_run(raw: str, run: re.Pattern[str]) -> Iterable[re.Match[str]]:
+    """The cards of a run ``run`` matches whole: each card the longest that leaves the rest a
+    run (``S10`` and ``S1`` ``0...`` are told apart)."""
+    i = 0
+    while i < len(raw):
+        for size in (3, 2):
+            piece = _RUN_CARD.fullmatch(raw, i, i + size)
+            if piece is not None and (i + size == len(raw) or run.fullmatch(raw, i + size)):
+                yield piece
+                i += size
+                break
+        else:  # cannot happen: ``run`` matched the whole text
+            return
+
+
+def seat_prefix(text: str) -> tuple[str | None, str]:
+    """``"W:S5HQC8"`` (Trickster's CardsAdded and CardsRemoved) to ``("W", "S5HQC8")``: the
+    letters before a colon, to be read as a seat; text without them comes back whole, with
+    None."""
+    m = _SEAT_PREFIX.match(text)
+    if m is None:
+        return None, text
+    return m.group(1), text[m.end():]
+
+
+_SEAT_PREFIX = re.compile(r"\s*([A-Za-z]{1,5})\s*:")

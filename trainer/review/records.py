@@ -5,7 +5,23 @@ a `trainer.game.HandRecord` that `GameHand.from_record` replays.
 ``read_record(text) -> HandRecord`` reads the first game of a file; ``read_records`` all of
 them; ``import_record`` / ``import_records`` also give the Event title and the
 GameOptionsJson keys that were ignored (`ImportedRecord`). Text starting with ``{`` (or ``[``
-for a list) is the trainer's record JSON (`HandRecord.to_json`).
+for a list) is the trainer's record JSON (`HandRecord.to_json`): its deal is checked whole
+(`trainer.game.hand.check_deal`: ten cards for every seat of the table, the kitty, the 2-player
+table piles, each card once) and it is replayed play by play, so a bad field is one line
+naming it (``record: hands: no hand for E (a 4-player table)``, ``record: plays: play 21
+(JK:S): ...``).
+
+A record from Trickster Cards (`is_trickster`: its ``[GameCode "FiveHundred"]`` tag, or an
+Event starting "Trickster Cards") is read with Trickster's defaults for the options its
+GameOptionsJson leaves out (`trainer.review.options`), its 3-player seats S W E, and its forms
+(from its exports and ``TestBots/PTN.cs`` in github.com/TricksterCards/TricksterBots):
+``[Deal "E:Q86.T5.876.6.H ..."]`` from the dealer with the joker ``H``, ``[Undealt
+"C8HQS5"]`` and the kitty tags as runs of suit-first codes, the kitty tags with the
+declarer's seat first (``[CardsAdded "W:S5HQC8"]``, ``[CardsRemoved "W:H7H9HQ"]``; another
+seat is an error), calls with suit symbols (``6♣``, ``8NT``, ``Misère``, the American inkles
+``i♠`` ... ``iNT`` as 6-level bids), ``-`` in the Auction for a seat that is out, and Play lines
+in suit-first codes with the joker ``JH``. Its other tags (GameScores, the players' names,
+the dates) are not read.
 
 The tags (names in any case; the tag layer and its tolerance are `trainer.review.pbn`):
 
@@ -14,20 +30,23 @@ The tags (names in any case; the tag layer and its tolerance are `trainer.review
   not given (one missing hand, or the kitty, is worked out from the pack). 3, 4 or 6 hands;
   the 2-player game's table piles have no PBN form (import its record JSON instead).
 - Seats: N E S W; 6 players N NE SE S SW NW. At 3 players the trainer's seats are N E W;
-  Trickster's 3-player table is S W E, so a 3-player record naming seat S anywhere is turned
-  half a turn (S to N, W to E, E to W), which keeps the clockwise order.
+  Trickster's 3-player table is S W E, so a 3-player record from Trickster, or naming seat S
+  anywhere, is turned half a turn (S to N, W to E, E to W), which keeps the clockwise order
+  (`trainer.review.seating`).
 - ``Dealer``; else the seat before the Auction's first caller; else the Deal's first seat
   (Trickster writes the dealer there).
-- ``Undealt`` (the kitty), or ``CardsAdded`` (the kitty the declarer picked up; it must agree
-  with Undealt when both are given), or the cards no hand holds.
+- ``Undealt`` (the kitty), or ``CardsAdded`` (the kitty the declarer picked up, after an
+  optional ``"W:"``; it must agree with Undealt when both are given), or the cards no hand
+  holds. Card lists are codes split by spaces or commas, or runs without spaces.
 - ``Auction "S"``: the calls from the named seat on (Pass / P, 6S or 6♠ ... 10NT, MIS / Misere /
-  Nullo, OMIS / Open Misere, AP for all pass); ``-`` or a pass in the turn of a player who is
-  out is skipped. An auction that ends in a contract gives the record's calls; one that does
-  not end is left out and Contract/Declarer are used.
+  Nullo, OMIS / Open Misere, ``i♠`` / ``iNT`` for a 6-level inkle, AP for all pass); ``-`` or
+  a pass in the turn of a player who is out is skipped. An auction that ends in a contract
+  gives the record's calls; one that does not end is left out and Contract/Declarer are used.
 - ``Contract`` (6C, 7NT, 8♠, MIS / Misere / Nullo, OMIS / Open Misere) and ``Declarer``:
   required without a complete auction; with one they must agree with it.
-- ``CardsRemoved`` (the declarer's discard); without it the discard is worked out when the
-  Play shows all ten of the declarer's cards. ``JokerSuit``: a suit nominated for the joker.
+- ``CardsRemoved`` (the declarer's discard, after an optional ``"W:"``); without it the
+  discard is worked out when the Play shows all ten of the declarer's cards. ``JokerSuit``: a
+  suit nominated for the joker.
 - ``Play "W"``: one line per trick, the cards in fixed seat columns clockwise from the named
   seat (the first leader), ``-`` for no card, ``*`` ending the play; a misère declarer's partner
   has ``-`` (or no column). The plays are put in the order played by the engine: each trick
@@ -54,7 +73,7 @@ from trainer.errors import RecordError, TrainerError, shown
 from trainer.game.hand import GameHand, HandRecord, Phase
 from trainer.play import first_leader
 from trainer.review.options import OptionsRead, read_options
-from trainer.review.pbn import Game, Tag, read_cards, read_games, read_hand
+from trainer.review.pbn import Game, Tag, read_cards, read_games, read_hand, seat_prefix
 from trainer.review.replay import exchange, play_rows, replay
 from trainer.review.seating import SeatNames
 from trainer.rules import RuleSet, check_card_in_pack
@@ -128,17 +147,31 @@ def _from_json(obj: Any) -> HandRecord:
     except (TypeError, ValueError, AttributeError) as exc:
         raise RecordError(f"record: {shown(str(exc), 60)}") from None
     try:
-        GameHand.from_record(record)
+        hand = GameHand.from_record(record, upto=0)
     except TrainerError as exc:
         raise RecordError(f"record: {exc}") from None
+    for i, play in enumerate(record.plays, 1):
+        try:
+            hand.play(play)
+        except TrainerError as exc:
+            reason = str(exc).removeprefix(f"play {play}: ")
+            raise RecordError(f"record: plays: play {i} ({play}): {reason}") from None
     return record
 
 
 # --- the game ---------------------------------------------------------------------------------
 
 
+def is_trickster(game: Game) -> bool:
+    """True for a record Trickster Cards wrote: its ``GameCode`` tag, or its Event title."""
+    code = (game.value("GameCode") or "").replace(" ", "").lower()
+    return code in ("fivehundred", "500") or (game.value("Event") or "").lower().startswith(
+        "trickster cards")
+
+
 def _from_game(game: Game) -> ImportedRecord:
-    opts = _options(game)
+    trickster = is_trickster(game)
+    opts = _options(game, trickster)
     deal_text = game.value("Deal")
     if deal_text is None:
         raise RecordError("Deal: missing")
@@ -153,7 +186,7 @@ def _from_game(game: Game) -> ImportedRecord:
     given = dict(opts.options).get("players")
     if given is not None and given != n:
         raise RecordError(f"Deal: {n} hands, but GameOptionsJson says {given} players")
-    names = SeatNames(n, game, first_text or None)
+    names = SeatNames(n, game, first_text or None, trickster)
     hands = [read_hand(t, f"Deal: hand {i}") for i, t in enumerate(hand_texts, 1)]
     deck = dict(opts.options).get("deck") or (45 if n == 4 and _has_black_four(hands) else 43)
     rules = opts.rules(players=n, deck=deck)
@@ -162,6 +195,8 @@ def _from_game(game: Game) -> ImportedRecord:
     deal = _deal(game, rules, names.clockwise(first), hands, dealer)
     auction = _auction(game.get("Auction"), rules, dealer, names)
     calls, contract, declarer = _contract(game, auction, names)
+    for tag in ("CardsAdded", "CardsRemoved"):
+        _check_taker(game, tag, names, declarer)
     rules = _first_lead(game, rules, opts, contract, declarer, dealer, names)
     record = HandRecord(rules=rules, deal=deal, calls=calls,
                         contract=None if calls else contract,
@@ -177,15 +212,28 @@ def _from_game(game: Game) -> ImportedRecord:
     return ImportedRecord(hand.to_record(), game.value("Event"), opts.ignored)
 
 
-def _options(game: Game) -> OptionsRead:
+def _options(game: Game, trickster: bool) -> OptionsRead:
     text = game.value("GameOptionsJson")
     if text is None:
-        return OptionsRead()
+        return read_options({}, trickster=trickster)
     try:
         obj = json.loads(text)
     except (ValueError, RecursionError):
         raise RecordError(f"GameOptionsJson: not valid JSON: {shown(text)}") from None
-    return read_options(obj)
+    return read_options(obj, trickster=trickster)
+
+
+def _check_taker(game: Game, tag: str, names: SeatNames, declarer: Seat | None) -> None:
+    """Trickster's ``[CardsAdded "W:..."]``: the seat before the colon is the declarer's."""
+    text = game.value(tag)
+    seat_text = seat_prefix(text)[0] if text is not None else None
+    if seat_text is None:
+        return
+    seat = names.seat(seat_text, tag)
+    if declarer is None:
+        raise RecordError(f"{tag}: the cards of {seat}, but the hand has no declarer")
+    if seat is not declarer:
+        raise RecordError(f"{tag}: the cards of {seat}, but the declarer is {declarer}")
 
 
 def _has_black_four(hands: Iterable[tuple[Card, ...] | None]) -> bool:
@@ -262,6 +310,7 @@ def _kitty(game: Game, places: Mapping[Card, str]) -> tuple[tuple[Card, ...] | N
 
     undealt = game.value("Undealt", "Kitty")
     added = game.value("CardsAdded")
+    added = seat_prefix(added)[1] if added is not None else None
     kitty = read_cards(undealt, "Undealt", free) if undealt is not None else None
     picked = read_cards(added, "CardsAdded", free) if added is not None else None
     if kitty is not None and picked is not None and set(kitty) != set(picked):
@@ -281,6 +330,10 @@ def _bid(text: str, where: str) -> Bid:
         return MISERE
     if raw in ("OMIS", "OPENMISERE", "OPENNULLO", "OPENMIS", "OPENNULO"):
         return OPEN_MISERE
+    if raw.startswith("I") and raw[1:2] != "6" and len(raw) <= 3:  # an inkle: iNT, i♠
+        raw = "6" + raw[1:]
+    elif raw.startswith("I6"):
+        raw = raw[1:]
     try:
         return parse_bid(raw)
     except TrainerError:

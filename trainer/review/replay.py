@@ -15,7 +15,7 @@ from trainer.codes import parse_suit
 from trainer.errors import RecordError, TrainerError, shown
 from trainer.game.hand import GameHand, Phase
 from trainer.play import active_seats
-from trainer.review.pbn import Game, Tag, card_readings, read_cards
+from trainer.review.pbn import Game, Tag, card_readings, read_cards, seat_prefix
 from trainer.review.seating import SeatNames
 from trainer.rules import Play, RuleSet
 
@@ -66,7 +66,7 @@ def exchange(game: Game, hand: GameHand, rows: list[Row]) -> None:
     pool = hand.kitty_pool()
     text = game.value("CardsRemoved", "Discard", "Discards")
     if text is not None:
-        discard = read_cards(text, "CardsRemoved", lambda c: c in pool)
+        discard = read_cards(seat_prefix(text)[1], "CardsRemoved", lambda c: c in pool)
     else:
         played = [_in(card_readings(r.get(declarer, "-")), pool) for r in rows]
         kept = {c for c in played if c is not None}

@@ -5,15 +5,18 @@ Each good record is a genuine deal (`trainer.cards.deal(seed)`) played out with 
 written as Trickster Cards would (PTN: the Deal from the dealer, the joker in a fifth field,
 cards suit-first in fixed seat columns) or as plain PBN. The broken fixtures are hand edits of
 the good ones (see tests/test_review_records.py). Run from the worktree root:
-``python tests/data/records/make_fixtures.py`` (it rewrites the good fixtures only).
+``python tests/data/records/make_fixtures.py`` (it rewrites the good fixtures only);
+``... make_fixtures.py trickster`` writes only the records in Trickster's real export format
+(`trickster`).
 """
 
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
-from trainer.bidding import parse_bid, turns_from_calls
+from trainer.bidding import Auction, parse_bid, parse_call, turns_from_calls
 from trainer.cards import JOKER, Card, Seat, Suit, deal, sort_key
 from trainer.game.hand import GameHand, HandRecord
 from trainer.rules import Play, ruleset
@@ -197,16 +200,171 @@ def broken() -> None:
 def with_discard(rec: HandRecord, trump: Suit | None) -> HandRecord:
     pool = GameHand.from_record(rec).kitty_pool()
     return HandRecord(rec.rules, rec.deal, calls=rec.calls, contract=rec.contract,
-                      declarer=rec.declarer, discard=discard_for(pool, trump))
+                      declarer=rec.declarer,
+                      discard=discard_for(pool, trump, rec.rules.kitty_size))
 
 
-def discard_for(pool: tuple[Card, ...], trump: Suit | None) -> tuple[Card, ...]:
-    """The three lowest cards outside the trump suit (never the joker or a bower)."""
+def discard_for(pool: tuple[Card, ...], trump: Suit | None, n: int = 3) -> tuple[Card, ...]:
+    """The ``n`` lowest cards outside the trump suit (never the joker or a bower)."""
     keep_out = [c for c in pool if not c.is_joker and c.suit is not trump
                 and not (c.rank is not None and c.rank.code == "J" and trump is not None
                          and c.suit is trump.same_colour)]
-    return tuple(sorted(keep_out, key=lambda c: int(c.rank))[:3])
+    return tuple(sorted(keep_out, key=lambda c: int(c.rank))[:n])
+
+
+# --- Trickster Cards' real export format ------------------------------------------------------
+# As the exports attached to TricksterBots' issues are written: GameCode and an Event title
+# spelling the options out, GameOptionsJson with enum numbers (quotes escaped in a PTN export,
+# not in a "PBN" one), GameScores, the players' names, the Deal from the dealer with the joker
+# as "H" in a fifth field, Undealt as a run of suit-first codes, the kitty tags with the seat
+# first ("W:S5HQC8"), the auction with suit symbols and "-" for a seat that is out, the Play in
+# suit-first codes with the joker "JH".
+
+TRICKSTER_SEATS = {4: {s: s.value for s in (Seat.N, Seat.E, Seat.S, Seat.W)},
+                   3: {Seat.N: "S", Seat.E: "W", Seat.W: "E"}}
+SYMBOL = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
+
+
+def run(cards: tuple[Card, ...]) -> str:
+    return "".join("JH" if c.is_joker else c.suit.value + c.rank.code for c in cards)
+
+
+def trickster_call(code: str) -> str:
+    if code == "P":
+        return "Pass"
+    if code in ("MIS", "OMIS"):
+        return "Misère" if code == "MIS" else "Open Misère"
+    return code if code.endswith("NT") else code[:-1] + SYMBOL[code[-1]]
+
+
+def auction_lines(record: HandRecord, made: list[str], inkle: bool = False) -> list[str]:
+    """The calls as made, with "-" in the turns of seats that are out, four to a line."""
+    auction = Auction(record.rules, record.deal.dealer)
+    words: list[str] = []
+    for code in made:
+        before = len(auction.calls)
+        auction.call(parse_call(code))
+        words += ["-"] * (len(auction.calls) - before - 1)
+        word = trickster_call(code)
+        words.append("i" + word[1:] if inkle and code[0] == "6" else word)
+    players = record.rules.players
+    while len(words) % players:
+        words.append("-")
+    return [" ".join(words[i:i + players]) for i in range(0, len(words), players)]
+
+
+def write_trickster(name: str, record: HandRecord, made: list[str], *, options: dict,
+                    event: str, escaped: bool, scores: str, inkle: bool = False) -> None:
+    hand = GameHand.from_record(record)
+    rules, d = record.rules, record.deal
+    names = TRICKSTER_SEATS[rules.players]
+    table = list(rules.seats)
+    order = table[table.index(d.dealer):] + table[:table.index(d.dealer)]
+    text = json.dumps(options, separators=(",", ":"), ensure_ascii=False)
+    lines = ["% PTN ---------------------------" if escaped else
+             "% PBN ---------------------------",
+             f'[Event "Trickster Cards: Play 500 - {event}"]', '[UTCDate "2025.01.18"]',
+             '[UTCTime "09:12:40"]',
+             '[LocalDateTime "1/18/2025 8:12 PM AEDT"' + ("]" if escaped else ""),
+             '[GameCode "FiveHundred"]',
+             '[GameOptionsJson "' + (text.replace('"', '\\"') if escaped else text) + '"]',
+             f'[GameScores "{scores}"]']
+    words = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+    for seat in table:
+        lines.append(f'[{words[Seat(names[seat])]} "Player {names[seat]} (Auto)"]')
+    lines.append(f'[Dealer "{names[d.dealer]}"]')
+    lines.append(f'[Deal "{names[d.dealer]}:'
+                 + " ".join(dotted(d.hands[s], "H") for s in order) + '"]')
+    lines.append(f'[Undealt "{run(d.kitty)}"]')
+    who = names[hand.declarer]
+    lines.append(f'[Declarer "{who}"]')
+    lines.append(f'[Contract "{trickster_call(hand.contract.code)}"]')
+    lines.append(f'[Auction "{names[table[(table.index(d.dealer) + 1) % len(table)]]}"]')
+    lines += auction_lines(record, made, inkle)
+    lines.append(f'[CardsAdded "{who}:{run(tuple(reversed(d.kitty)))}"]')
+    lines.append(f'[CardsRemoved "{who}:{run(record.discard)}"]')
+    replay = GameHand.from_record(record, upto=0)
+    leader = replay.state.leader
+    columns = table[table.index(leader):] + table[:table.index(leader)]
+    lines.append(f'[Play "{names[leader]}"]')
+    row: dict[Seat, str] = {}
+    for play in record.plays:
+        seat = replay.to_act
+        row[seat] = "JH" if play.card.is_joker else play.card.suit.value + play.card.rank.code
+        replay.play(play)
+        if replay.state.trick == [] and len(row) == len(replay.state.seats):
+            lines.append(" ".join(row.get(s, "-") for s in columns))
+            row = {}
+    (HERE / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def trickster() -> None:
+    """The records in Trickster's real export format (tests/test_review_trickster.py)."""
+    from trainer.review import read_record
+
+    # 1. Australian, numeric options (misère after 7, 8♠ not over misère, bid after pass if the
+    #    bid changed, must bid to win), a PTN export: 7♥ by N after S's 6♥, E and W passing.
+    aus = ruleset({"must_bid_to_win": True, "misere_placement": "by_points",
+                   "bid_after_pass": "if_changed"})
+    d = deal(31, dealer=Seat.E)
+    made = ["6H", "P", "7H", "P", "P"]
+    rec = with_discard(HandRecord(aus, d, calls=tuple(turns_from_calls(aus, Seat.E, made))),
+                       Suit.HEARTS)
+    write_trickster("trickster_australian.ptn", play_out(rec), made, escaped=True,
+                    options={"variation": 1, "mustBidToWin": True, "whenNullo": 1,
+                             "S8Overbid250Nullo": False, "bidAfterPass": 2,
+                             "noWatching": True},
+                    event="Australian with 3-card kitty, must bid to win, bid after pass if "
+                          "bid changed, misère after 7, open misère ±500",
+                    scores="S:120 -40 120 -40")
+    # 2. American (variation left out: Trickster's default), 45 cards, a "PBN" export with the
+    #    quotes of GameOptionsJson unescaped: W's inkle, 7NT by the joker's holder, who leads
+    #    the joker first, written "JH" without its suit.
+    am = ruleset({"preset": "american", "deck": 45, "six_level_informational": True,
+                  "misere_placement": "after_sevens"})
+    d = deal(44, deck=45, dealer=Seat.S)
+    holder = next(s for s, h in d.hands.items() if JOKER in h)
+    table = [Seat.W, Seat.N, Seat.E, Seat.S]
+    made = ["6S" if s is Seat.W and holder is not Seat.W else
+            "7NT" if s is holder else "P" for s in table]
+    rec = with_discard(HandRecord(am, d, calls=tuple(turns_from_calls(am, Seat.S, made))),
+                       None)
+    write_trickster("trickster_american.pbn",
+                    play_out(rec, forced={0: Play(JOKER, Suit.CLUBS)}), made, escaped=False,
+                    options={"deckSize": 45, "noWatching": True}, inkle=True,
+                    event="American with 5-card widow, nullo anytime, 8♠ overbids nullo, open "
+                          "nullo ±500", scores="S:0 0 0 0")
+    # 3. 3 players (Trickster's seats S W E), Australian, 7♦ by Trickster's E (our W).
+    three = ruleset({"players": 3, "misere_needs_seven": False})
+    d = deal(12, players=3, dealer=Seat.E)
+    made = ["6D", "P", "7D", "P"]
+    calls = tuple(turns_from_calls(three, Seat.E, made))
+    rec = with_discard(HandRecord(three, d, calls=calls), Suit.DIAMONDS)
+    write_trickster("trickster_three.ptn", play_out(rec), made, escaped=True,
+                    options={"variation": 1, "players": 3, "isPartnership": False},
+                    event="Australian for 3 players, misère anytime, open misère ±500",
+                    scores="S:60 -20 200")
+    # 4. Misère after a seven (Australian, "whenNullo":1), S's partner N sits out.
+    mis = ruleset({"misere_needs_seven": True})
+    d = deal(5, dealer=Seat.S)
+    made = ["7S", "MIS", "P", "P", "P"]
+    rec = HandRecord(mis, d, calls=tuple(turns_from_calls(mis, Seat.S, made)))
+    hand = GameHand.from_record(rec)
+    pool = hand.kitty_pool()
+    top = tuple(sorted(pool, key=lambda c: -int(c.rank or 20))[:3])
+    rec = HandRecord(mis, d, calls=rec.calls, discard=top)
+    write_trickster("trickster_misere.ptn", play_out(rec), made, escaped=True,
+                    options={"variation": 1, "whenNullo": 1},
+                    event="Australian with 3-card kitty, misère after 7, open misère ±500",
+                    scores="S:-80 250 -80 250")
+    for name in ("trickster_australian.ptn", "trickster_american.pbn", "trickster_three.ptn",
+                 "trickster_misere.ptn"):
+        record = read_record((HERE / name).read_text(encoding="utf-8"))
+        assert GameHand.from_record(record).phase.value == "done", name
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["trickster"]:
+        trickster()
+    else:
+        main()
