@@ -463,7 +463,7 @@ def test_a_sampling_bot_corrects_an_overbid_but_needs_a_margin_to_bid_higher() -
     passed = _call("P", [0.0] * 10)
     # 10♠ proposed, 9♠ better by 86 on every layout: corrected, though the spread is wide
     # (taken as independent means, with the margin, the gap would be lost in the noise)
-    assert 86 < MARGIN + math.hypot(nine.se, ten.se)
+    assert MARGIN + math.hypot(nine.se, ten.se) > 86
     assert pick_call([nine, ten, passed], "10S", spades, Seat.S, over) == "9S"
     # a higher call gaining less than the margin stays unbid, one gaining more is bid
     small = _call("10S", [v + MARGIN - 5 for v in luck])

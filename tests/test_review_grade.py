@@ -178,20 +178,25 @@ def test_a_call_within_the_simulations_noise_is_graded_as_the_best(monkeypatch, 
     assert math.isclose(grade.noise(se, se), 2 * math.hypot(se, se))
 
 
-def test_a_decision_made_as_the_coach_hinted_is_graded_best_in_the_review() -> None:
+@pytest.mark.parametrize("near_the_end", [False, True])
+def test_a_decision_made_as_the_coach_hinted_is_graded_best_in_the_review(near_the_end) -> None:
     """The coach's hint and the review's grade of the same decision are one evaluation on the
     same layouts: South follows every hint for the auction, the discard and two tricks (the
     others play by the easy bot), and the review grades each of those decisions best, at no
-    cost."""
+    cost. Near the end of a game (420 to 380) both judge calls and cards by the chance of
+    winning the game."""
     from trainer.bots import Level, decide
+    from trainer.scoring import GameScore
     from trainer.ui.game.coach import hint
+
+    score = GameScore({(Seat.N, Seat.S): 420, (Seat.E, Seat.W): 380}) if near_the_end else None
 
     for seed in range(11, 60):  # the first deal whose bidding is not thrown in
         hand = GameHand(RULES, deal(seed, dealer=Seat.E))  # South calls first
         followed = 0
         while not hand.is_over and len(hand.plays) < 8:
             if hand.to_act is Seat.S:
-                advice = hint(hand, Seat.S, "seed", SOLVER)
+                advice = hint(hand, Seat.S, "seed", SOLVER, score)
                 followed += 1
                 if hand.phase.value == "auction":
                     hand.call(advice.choice)
@@ -203,6 +208,12 @@ def test_a_decision_made_as_the_coach_hinted_is_graded_best_in_the_review() -> N
                 decide(hand, Level.EASY, 1).apply(hand)
         if hand.plays:
             break
-    review = review_hand(hand.to_record(), Seat.S, solver=SOLVER)
+    review = review_hand(hand.to_record(), Seat.S, solver=SOLVER, score=score)
     assert followed >= 3 and len(review.decisions) == followed
-    assert [(d.band, d.cost) for d in review.decisions] == [("best", 0.0)] * followed
+    assert [d.band for d in review.decisions] == ["best"] * followed
+    by_chance = [d for d in review.decisions if d.kind != "discard"]
+    if near_the_end:
+        assert [d.win_loss for d in by_chance] == [0.0] * len(by_chance)
+    else:
+        assert [d.cost for d in review.decisions] == [0.0] * followed
+        assert all(d.win_loss is None for d in review.decisions)

@@ -50,12 +50,14 @@ def side_score(contract: Bid, declarer_tricks: int, rules: RuleSet, ours: bool) 
 class PlayValue:
     """One legal play valued over the layouts: ``score`` the mean points for the side of the
     seat to move (`side_score`), ``tricks`` the mean tricks of the declarer's side for the whole
-    hand (misère: 1 when set, 0 when made; all-pass: the seat's side), ``scores`` per layout."""
+    hand (misère: 1 when set, 0 when made; all-pass: the seat's side), ``scores`` and
+    ``layout_tricks`` (those tricks) per layout."""
 
     play: Play
     score: float
     tricks: float
     scores: tuple[float, ...]
+    layout_tricks: tuple[int, ...] = ()
 
 
 def solvable_state(state: PlayState, seat: Seat) -> PlayState:
@@ -122,7 +124,8 @@ def card_values(hand: GameHand, seat: Seat, layouts: int, rng: random.Random,
     rows = [layout_values(s, seat, solver) for s in states]
     legal = state.legal_plays()
     values = [PlayValue(p, fmean(r[p][0] for r in rows), fmean(r[p][1] for r in rows),
-                        tuple(r[p][0] for r in rows)) for p in legal]
+                        tuple(r[p][0] for r in rows), tuple(r[p][1] for r in rows))
+              for p in legal]
     return rank(values, state, seat)
 
 

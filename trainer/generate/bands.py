@@ -22,6 +22,13 @@ the defenders would have scored for it (``defender_tricks``). So a discard that 
 and takes 0.3 tricks fewer on average loses a few points (3 for the defenders' tricks, more if
 it misses slams): best or good, not a mistake; one that makes 10% less often in a contract
 worth 300 loses some 60 (10% of the 600-point swing between making and going set): a mistake.
+
+Where the game's score decides (a hand review near the end of a game,
+`trainer.review.win_chance`), calls and cards are banded on the chance of winning the game
+lost, in percentage points, at Lichess's limits (its judgements: an inaccuracy from a drop of
+0.1 in winning chances on its -1 to 1 scale, that is 5 points of the chance, a mistake from
+10, a blunder from 15; `WIN_LIMITS`): best at most 1, good at most 5, inaccuracy at most 10,
+mistake at most 15, blunder more.
 """
 
 from __future__ import annotations
@@ -29,6 +36,7 @@ from __future__ import annotations
 BANDS = ("best", "good", "inaccuracy", "mistake", "blunder")
 BID_LIMITS = (5.0, 20.0, 50.0, 100.0)
 DISCARD_LIMITS = BID_LIMITS
+WIN_LIMITS = (1.0, 5.0, 10.0, 15.0)
 _EPS = 1e-9
 
 
@@ -47,6 +55,11 @@ def bid_band(loss: float) -> str:
 def discard_band(loss: float) -> str:
     """The band of a discard losing ``loss`` points of expected score against the best."""
     return BANDS[_band(loss, DISCARD_LIMITS)]
+
+
+def win_band(loss: float) -> str:
+    """The band of a decision losing ``loss`` percentage points of the chance of the game."""
+    return BANDS[_band(loss, WIN_LIMITS)]
 
 
 def band_words(band: str, loss: float) -> str:

@@ -31,26 +31,30 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from statistics import fmean
 from typing import Any
 
-from trainer.bidding import Bid
+from trainer.bidding import Bid, parse_call
 from trainer.bots.calls import fits_hand
 from trainer.bots.cards import PlayValue, card_values, solvable_state
 from trainer.cards import Card, Seat
 from trainer.errors import TrainerError
 from trainer.game.hand import GameHand, HandRecord, Phase
-from trainer.generate.bands import bid_band
+from trainer.generate.bands import WIN_LIMITS, bid_band, win_band
 from trainer.generate.card_reasons import wrong_card_reasons
 from trainer.generate.explain import play_text
 from trainer.generate.grading import choice_text, played_out
 from trainer.generate.play_steps import puzzle_goal
 from trainer.play import PlayState
-from trainer.rules import Play
+from trainer.review import win_chance
+from trainer.rules import Play, RuleSet
+from trainer.scoring import GameScore
 from trainer.simulate import analyse_bid, analyse_discard
 from trainer.simulate.bids import BidAnalysis, CallResult
 from trainer.simulate.discards import DiscardAnalysis
+from trainer.simulate.scores import mean_se
 from trainer.solver import Solver, default_solver
 
 Progress = Callable[[int, int], None]
@@ -70,7 +74,10 @@ class DecisionReview:
     ``chosen`` / ``best``: codes (``7H``, ``P``, ``AS KH 3C``, ``JK:H``); ``cost``: points lost
     on average (>= 0); ``dd_cost``: tricks lost double dummy (cards only); ``line``: the best
     choice's double-dummy line from here (codes, cards only); ``action_index``: index into the
-    record's calls (a call), ``len(calls)`` (the discard) or its plays (a card)."""
+    record's calls (a call), ``len(calls)`` (the discard) or its plays (a card); ``win_loss``:
+    where the score decides (`trainer.review.win_chance.matters`), the chance of winning the
+    game lost against the best, in percentage points (0-100), which then sets ``band`` and the
+    accuracy; None where points decide."""
 
     number: int
     kind: str
@@ -84,13 +91,23 @@ class DecisionReview:
     reason: str
     action_index: int
     forced: bool = False
+    win_loss: float | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"number": self.number, "kind": self.kind, "trick": self.trick,
-                "chosen": self.chosen, "best": self.best, "cost": round(self.cost, 1),
-                "dd_cost": self.dd_cost, "band": self.band, "line": list(self.line),
-                "reason": self.reason, "action_index": self.action_index,
-                "forced": self.forced}
+        out = {"number": self.number, "kind": self.kind, "trick": self.trick,
+               "chosen": self.chosen, "best": self.best, "cost": round(self.cost, 1),
+               "dd_cost": self.dd_cost, "band": self.band, "line": list(self.line),
+               "reason": self.reason, "action_index": self.action_index,
+               "forced": self.forced}
+        if self.win_loss is not None:
+            out["win_loss"] = round(self.win_loss, 1)
+        return out
+
+    @property
+    def drop(self) -> float:
+        """Lichess's drop in winning chances, in percentage points: ``win_loss`` where the
+        score decides, else the points lost / 4 (module docstring)."""
+        return self.win_loss if self.win_loss is not None else self.cost / 4
 
 
 @dataclass(frozen=True)
@@ -116,16 +133,27 @@ class HandReview:
 
 def move_accuracy(cost: float) -> float:
     """Lichess's per-move accuracy for ``cost`` points lost (module docstring), 0-100."""
-    value = 103.1668 * math.exp(-0.04354 * max(0.0, cost) / 4) - 3.1669
+    return drop_accuracy(cost / 4)
+
+
+def drop_accuracy(drop: float) -> float:
+    """Lichess's per-move accuracy for a drop of ``drop`` percentage points in the chance of
+    winning, 0-100."""
+    value = 103.1668 * math.exp(-0.04354 * max(0.0, drop)) - 3.1669
     return min(100.0, max(0.0, value))
 
 
 def review_hand(record: HandRecord, seat: Seat, layouts: int = LAYOUTS,
                 progress: Progress | None = None, solver: Solver | None = None,
-                seed: int | str = 0, assisted: bool = False) -> HandReview:
+                seed: int | str = 0, assisted: bool = False,
+                score: GameScore | None = None) -> HandReview:
     """Grade every decision of ``seat`` in ``record`` (module docstring); the hand may stop
-    part way (graded as far as it goes). Raises `TrainerError` if the record does not replay or
-    ``seat`` does not sit at its table."""
+    part way (graded as far as it goes). ``score``: the game's score before the hand (None:
+    unknown, graded by points); where it decides (`trainer.review.win_chance.matters`) calls
+    and cards are graded by the chance of winning the game. Raises `TrainerError` if the record
+    does not replay or ``seat`` does not sit at its table."""
+    if score is not None and not win_chance.matters(score, record.rules):
+        score = None
     if seat not in record.rules.seats:
         raise TrainerError(f"seat: {seat} does not sit at a {record.rules.players}-player table")
     solver = solver or default_solver()
@@ -143,7 +171,7 @@ def review_hand(record: HandRecord, seat: Seat, layouts: int = LAYOUTS,
         for i, code in enumerate(record.calls):
             auction = hand.auction
             if auction.to_call is seat and auction.seat_of_call(len(auction.calls)) is seat:
-                graded = _grade_call(hand, seat, code, i, len(out), layouts, seed)
+                graded = _grade_call(hand, seat, code, i, len(out), layouts, seed, score)
                 if graded is None:
                     notes.append("Calls are graded at the 4-player table only.")
                 else:
@@ -166,14 +194,14 @@ def review_hand(record: HandRecord, seat: Seat, layouts: int = LAYOUTS,
         hand.exchange(record.discard, record.joker_suit)
     for k, play in enumerate(record.plays):
         if hand.to_act is seat:
-            add(_grade_card(hand, seat, play, k, len(out), layouts, seed, solver))
+            add(_grade_card(hand, seat, play, k, len(out), layouts, seed, solver, score))
         hand.play(play)
     return _finish(seat, hand, out, notes, assisted)
 
 
 def _finish(seat: Seat, hand: GameHand, out: list[DecisionReview], notes: list[str],
             assisted: bool) -> HandReview:
-    graded = [move_accuracy(d.cost) for d in out if not d.forced]
+    graded = [drop_accuracy(d.drop) for d in out if not d.forced]
     contract = hand.contract.code if hand.contract is not None else None
     return HandReview(seat, contract, hand.declarer, tuple(out),
                       sum(graded) / len(graded) if graded else None, assisted, tuple(notes))
@@ -198,20 +226,25 @@ def _count_decisions(record: HandRecord, seat: Seat) -> int:
 
 
 def call_choice(hand: GameHand, seat: Seat, layouts: int = LAYOUTS,
-                seed: int | str = 0) -> tuple[BidAnalysis, CallResult | None]:
+                seed: int | str = 0, score: GameScore | None = None,
+                ) -> tuple[BidAnalysis, CallResult | None]:
     """The evaluation the review grades ``seat``'s call by, the coach's hint being its best:
     the bidding simulation of every legal call over at least `CALL_LAYOUTS` layouts, seeded by
     ``seed`` and the call's number, and the best call among those the hand fits (None when it
-    fits none). The same hand and seed give the same table, so a hinted call is graded best."""
+    fits none): the highest mean score, or with ``score`` where it decides the highest chance
+    of winning the game (`trainer.review.win_chance`). The same hand and seed give the same
+    table, so a hinted call is graded best."""
     calls = [c if isinstance(c, str) else c.code for c in hand.auction.calls]
     analysis = analyse_bid(hand.deal.hands[seat], seat, hand.deal.dealer, calls, hand.rules,
                            samples=max(layouts, CALL_LAYOUTS),
                            seed=f"{seed}:call:{len(calls)}", workers=1)
     cards = hand.deal.hands[seat]
-    best = max((c for c in analysis.candidates
-                if fits_hand(c.call, cards, seat, hand.auction)),
-               key=lambda c: c.ev, default=None)
-    return analysis, best
+    fitting = [c for c in analysis.candidates if fits_hand(c.call, cards, seat, hand.auction)]
+    if score is not None and win_chance.matters(score, hand.rules):
+        chances = win_chance.call_chances(fitting, score, seat, hand.rules)
+        return analysis, max(fitting, key=lambda c: (fmean(chances[c.call]), c.ev),
+                             default=None)
+    return analysis, max(fitting, key=lambda c: c.ev, default=None)
 
 
 def discard_choice(hand: GameHand, seat: Seat, layouts: int = LAYOUTS, seed: int | str = 0,
@@ -227,20 +260,60 @@ def discard_choice(hand: GameHand, seat: Seat, layouts: int = LAYOUTS, seed: int
 
 
 def card_choice(hand: GameHand, seat: Seat, solver: Solver, layouts: int = LAYOUTS,
-                seed: int | str = 0) -> list[PlayValue]:
+                seed: int | str = 0, score: GameScore | None = None) -> list[PlayValue]:
     """The values the review grades ``seat``'s card by (`trainer.bots.card_values` on layouts
-    seeded by ``seed`` and the card's number), best first; the coach's hint is the first."""
-    return card_values(hand, seat, layouts, random.Random(f"{seed}:card:{len(hand.plays)}"),
-                       solver)
+    seeded by ``seed`` and the card's number), best first; the coach's hint is the first. With
+    ``score`` where it decides, best first by the chance of winning the game, then as before."""
+    values = card_values(hand, seat, layouts, random.Random(f"{seed}:card:{len(hand.plays)}"),
+                         solver)
+    if score is None or not win_chance.matters(score, hand.rules) or hand.state is None:
+        return values
+    chances = win_chance.card_chances(values, hand.state, score, seat)
+    order = {v.play: i for i, v in enumerate(values)}
+    return sorted(values, key=lambda v: (-round(fmean(chances[v.play]), 9), order[v.play]))
+
+
+def _chance_gap(best: Sequence[float], chosen: Sequence[float]) -> tuple[float, float]:
+    """The chance of the game lost (percentage points) and its noise (`NOISE_SE` standard
+    errors of the per-layout differences)."""
+    gap, se = mean_se([100 * (a - b) for a, b in zip(best, chosen, strict=True)])
+    return gap, NOISE_SE * se
+
+
+def _stakes(score: GameScore, seat: Seat, rules: RuleSet) -> str:
+    """The score in words from ``seat``'s side: "On 410 to 320 (a side must make a bid to
+    win)"."""
+    side = score.side_of(seat)
+    us = score.scores[side]
+    them = next(v for k, v in score.scores.items() if k != side)
+    extra = " (a side wins only by making a bid)" if rules.must_bid_to_win else ""
+    return f"On {us} to {them}{extra}, what counts is winning the game, not the points"
+
+
+def _need_only(score: GameScore, seat: Seat, best: str, chosen: str, rules: RuleSet) -> str:
+    """"You need only 7♥ to win the game." when ``best`` is your side's bid and a lower or equal
+    bid of its strain wins the game when made, and ``chosen`` bid higher in it."""
+    bid, mine = parse_call(best), parse_call(chosen)
+    if not isinstance(bid, Bid) or bid.misere or not isinstance(mine, Bid) or mine.misere:
+        return ""
+    need = win_chance.lowest_winning_bid(score, seat, bid, rules)
+    if need is None or need.level > bid.level or mine.strain is not bid.strain \
+            or mine.level <= bid.level:
+        return ""
+    return f" You need only {need.pretty} to win the game."
 
 
 def _grade_call(hand: GameHand, seat: Seat, code: str, index: int, number: int,
-                layouts: int, seed: int | str) -> DecisionReview | None:
+                layouts: int, seed: int | str,
+                score: GameScore | None = None) -> DecisionReview | None:
     if hand.rules.players != 4:
         return None
     legal = hand.auction.legal_calls()
-    analysis, best = call_choice(hand, seat, layouts, seed)
+    analysis, best = call_choice(hand, seat, layouts, seed, score)
     chosen = analysis.value_of(code)
+    if score is not None and best is not None:
+        return _grade_call_by_chance(hand, seat, analysis, best, chosen, index, number, score,
+                                     forced=len(legal) == 1)
     if best is None or best.ev - chosen.ev <= noise(best.se, chosen.se):
         best = chosen
     cost = max(0.0, best.ev - chosen.ev)
@@ -253,6 +326,26 @@ def _grade_call(hand: GameHand, seat: Seat, code: str, index: int, number: int,
                   f"{chosen.p_make:.0%} for {_call_words(chosen.call)}.")
     return DecisionReview(number, "call", None, chosen.call, best.call, cost, None,
                           bid_band(cost), (), reason, index, forced=len(legal) == 1)
+
+
+def _grade_call_by_chance(hand: GameHand, seat: Seat, analysis: BidAnalysis, best: CallResult,
+                          chosen: CallResult, index: int, number: int, score: GameScore,
+                          forced: bool) -> DecisionReview:
+    """`_grade_call` where the score decides: banded on the chance of the game lost."""
+    chances = win_chance.call_chances(analysis.candidates, score, seat, hand.rules)
+    loss, noisy = _chance_gap(chances[best.call], chances[chosen.call])
+    if loss <= noisy:
+        best, loss = chosen, 0.0
+    reason = ""
+    if loss > WIN_LIMITS[0]:
+        reason = (f"{_stakes(score, seat, hand.rules)}: over {analysis.samples} layouts, with "
+                  f"the auction played out, {_call_words(best.call)} left your side "
+                  f"{fmean(chances[best.call]):.0%} to win the game against "
+                  f"{fmean(chances[chosen.call]):.0%} after {_call_words(chosen.call)}."
+                  + _need_only(score, seat, best.call, chosen.call, hand.rules))
+    return DecisionReview(number, "call", None, chosen.call, best.call,
+                          max(0.0, best.ev - chosen.ev), None, win_band(loss), (), reason, index,
+                          forced=forced, win_loss=loss)
 
 
 NOISE_SE = 2.0
@@ -295,7 +388,8 @@ def _grade_discard(hand: GameHand, seat: Seat, discard: tuple[Card, ...], number
 
 
 def _grade_card(hand: GameHand, seat: Seat, play: Play, index: int, number: int,
-                layouts: int, seed: int | str, solver: Solver) -> DecisionReview:
+                layouts: int, seed: int | str, solver: Solver,
+                score: GameScore | None = None) -> DecisionReview:
     state = hand.state
     assert state is not None
     trick = len(state.history) + 1
@@ -303,10 +397,21 @@ def _grade_card(hand: GameHand, seat: Seat, play: Play, index: int, number: int,
     if len(legal) == 1:
         return DecisionReview(number, "card", trick, play.code, play.code, 0.0, 0.0, "best",
                               (), "", index, forced=True)
-    values = card_choice(hand, seat, solver, layouts, seed)
+    values = card_choice(hand, seat, solver, layouts, seed, score)
     by_play = {v.play: v for v in values}
     best, chosen = values[0], by_play[play]
     cost = max(0.0, best.score - chosen.score)
+    win_loss = stakes = None
+    if score is not None:
+        chances = win_chance.card_chances(values, state, score, seat)
+        win_loss, noisy = _chance_gap(chances[best.play], chances[play])
+        if win_loss <= noisy:
+            best, win_loss, cost = chosen, 0.0, 0.0
+        elif win_loss > WIN_LIMITS[0]:
+            stakes = (f"{_stakes(score, seat, state.rules)}: {choice_text(best.play)} left your "
+                      f"side {fmean(chances[best.play]):.0%} to win the game over the layouts "
+                      f"you could have faced, {choice_text(play)} "
+                      f"{fmean(chances[play]):.0%}.")
     real = solvable_state(state, seat)
     analysis = solver.analyse(real)
     dd_best = analysis.best
@@ -314,8 +419,11 @@ def _grade_card(hand: GameHand, seat: Seat, play: Play, index: int, number: int,
     dd_pick = best.play if analysis.values[best.play] == dd_best else analysis.best_plays[0]
     line = played_out(real, [dd_pick], solver)
     reason = _card_reason(real, seat, play, chosen, best, dd_pick, line, dd_cost, solver)
+    if win_loss is not None:
+        reason = stakes or ""
+    band = bid_band(cost) if win_loss is None else win_band(win_loss)
     return DecisionReview(number, "card", trick, play.code, best.play.code, cost, dd_cost,
-                          bid_band(cost), tuple(p.code for p in line), reason, index)
+                          band, tuple(p.code for p in line), reason, index, win_loss=win_loss)
 
 
 def _card_reason(state: PlayState, seat: Seat, play: Play, chosen: PlayValue, best: PlayValue,

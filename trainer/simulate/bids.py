@@ -13,7 +13,7 @@ from trainer.cards import Card, Seat, sort_key
 from trainer.rules import STRAINS, RuleSet, Strain, ruleset
 from trainer.scoring import TRICKS_PER_HAND
 from trainer.simulate.common import SHOW_LEVEL_SHARE, Progress, SimulationError
-from trainer.simulate.finish import FINISHES, FinishTask, finish_layout, summarise
+from trainer.simulate.finish import FINISHES, Final, FinishTask, finish_layout, summarise
 from trainer.simulate.layouts import LayoutSample, check_cards, check_table, sample_layouts
 from trainer.simulate.scores import _expand, histogram, made, mean_se, net_score, thrown_in
 from trainer.simulate.solving import Job, run_jobs, run_tasks
@@ -38,7 +38,8 @@ class CallResult:
     ``"P"`` when all passed, declarer seat code or None, layouts), most frequent first. Empty
     ``finals``: the call was taken as the final contract (``finish=None``). ``scores``: the
     net score on each layout in layout order (``finish="policy"`` only; not stored in records),
-    so two candidates can be compared layout by layout (`paired_gap`)."""
+    so two candidates can be compared layout by layout (`paired_gap`); ``outcomes`` likewise
+    the auction's end on each layout (`trainer.simulate.finish.Final`)."""
 
     call: str
     ev: float
@@ -47,6 +48,7 @@ class CallResult:
     mean_tricks: float | None = None
     finals: tuple[tuple[str, str | None, int], ...] = ()
     scores: tuple[float, ...] = field(default=(), compare=False, repr=False)
+    outcomes: tuple[Final, ...] = field(default=(), compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"call": self.call, "ev": round(self.ev, 1),
@@ -291,14 +293,15 @@ def _finished_analysis(hand: tuple[Card, ...], seat: Seat, dealer: Seat, codes: 
     tricks = {s.value: histogram(column[i]) for i, s in enumerate(strains)}
     results = []
     for k, call in enumerate(candidates):
-        done = summarise([row[1][k] for row in rows], seat, rules)
+        ends = tuple(row[1][k] for row in rows)
+        done = summarise(ends, seat, rules)
         bid = parse_call(call)
         mean = done.mean_tricks if call == PASS else None
         if isinstance(bid, Bid) and bid.strain is not None:
             hist = tricks[bid.strain.value]
             mean = sum(t * n for t, n in enumerate(hist)) / sum(hist)
         results.append(CallResult(call, done.ev, done.se, done.good, mean, done.finals,
-                                  done.scores))
+                                  done.scores, ends))
     results.sort(key=lambda r: _sort_key(r, rules))
     standing, bidder = Auction(rules, dealer, list(codes)).high_bid, None
     standing_info = None

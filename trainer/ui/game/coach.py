@@ -1,6 +1,7 @@
 """The coach: the best call, discard or card at the learner's decision, and why, in a sentence
-(`hint`), by the hand review's own evaluation (`trainer.review.grade`: the same layouts, so a
-hinted decision is graded best in the review; at 2, 3 and 6 players a call or discard hint is
+(`hint`), by the hand review's own evaluation (`trainer.review.grade`: the same layouts, and
+where the game's score decides the same chance of winning the game, so a hinted decision is
+graded best in the review; at 2, 3 and 6 players a call or discard hint is
 the normal bot's, since the review grades cards only there); and how many points a card the
 learner is about to play loses on average against the best card (`card_cost`), for "Flag
 costly cards". No Streamlit: the page lends a
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from statistics import fmean
 
 from trainer.bidding import Bid, parse_call
 from trainer.bots import BUDGETS, Level, card_layouts, card_values, decide
@@ -18,7 +20,9 @@ from trainer.cards import Seat
 from trainer.game import GameHand, Phase
 from trainer.generate.explain import play_text
 from trainer.review.grade import LAYOUTS, call_choice, card_choice, discard_choice
+from trainer.review.win_chance import call_chances, card_chances, matters
 from trainer.rules import Play
+from trainer.scoring import GameScore
 from trainer.solver import Solver
 
 COACH = Level.NORMAL
@@ -42,13 +46,21 @@ def _points(x: float) -> str:
     return f"{x:+.0f}"
 
 
-def _call_hint(hand: GameHand, seed: str) -> Hint:
+def _call_hint(hand: GameHand, seed: str, score: GameScore | None) -> Hint:
     seat = hand.to_act
     assert seat is not None
     if hand.rules.players == 4:
-        analysis, best = call_choice(hand, seat, seed=REVIEW_SEED)
+        analysis, best = call_choice(hand, seat, seed=REVIEW_SEED, score=score)
         if best is not None:
             what = "pass" if best.call == "P" else f"bid {parse_call(best.call).pretty}"
+            if _decides(score, hand):
+                assert score is not None
+                chance = fmean(call_chances([best], score, seat, hand.rules)[best.call])
+                return Hint(best.call, f"Best here: {what}. The score decides now: over "
+                            f"{analysis.samples} ways the hidden cards could lie, with the "
+                            "bidding finished and each contract played out with every card "
+                            f"face up, it left your side {chance:.0%} to win the game, the "
+                            "most of the calls your hand can show.")
             return Hint(best.call, f"Best here: {what}. Over {analysis.samples} ways the hidden "
                         "cards could lie, fitting the bidding so far, with the bidding finished "
                         "and each contract played out with every card face up, it scored "
@@ -83,13 +95,22 @@ def _discard_hint(hand: GameHand, seed: str) -> Hint:
     return Hint(" ".join(c.code for c in discard), f"{lead} {named}: {why}.")
 
 
-def _card_hint(hand: GameHand, seat: Seat, seed: str, solver: Solver) -> Hint:
+def _card_hint(hand: GameHand, seat: Seat, seed: str, solver: Solver,
+               score: GameScore | None) -> Hint:
     legal = hand.legal_plays()
     if len(legal) == 1:
         return Hint(legal[0].code, f"Only {play_text(legal[0])} can be played.")
     layouts = LAYOUTS
-    values = card_choice(hand, seat, solver, layouts, REVIEW_SEED)
+    values = card_choice(hand, seat, solver, layouts, REVIEW_SEED, score)
     best, second = values[0], values[1]
+    if _decides(score, hand) and hand.state is not None:
+        assert score is not None
+        chances = card_chances(values[:2], hand.state, score, seat)
+        return Hint(best.play.code, f"Best here: **{play_text(best.play)}**. The score decides "
+                    f"now: over {layouts} ways the hidden cards could lie, played out with "
+                    f"every card face up, it left your side "
+                    f"{fmean(chances[best.play]):.0%} to win the game, "
+                    f"{play_text(second.play)} {fmean(chances[second.play]):.0%}.")
     text = (f"Best here: **{play_text(best.play)}**. The coach imagined {layouts} "
             "ways the hidden cards could lie, fitting the bidding and the play so far, and "
             f"played each out with every card face up: {play_text(best.play)} scored "
@@ -101,16 +122,23 @@ def _card_hint(hand: GameHand, seat: Seat, seed: str, solver: Solver) -> Hint:
     return Hint(best.play.code, text)
 
 
-def hint(hand: GameHand, seat: Seat, seed: str, solver: Solver) -> Hint:
-    """The coach's advice to ``seat``, whose decision it is in ``hand``. Raises `ValueError`
-    when it is not ``seat``'s turn."""
+def _decides(score: GameScore | None, hand: GameHand) -> bool:
+    return score is not None and matters(score, hand.rules)
+
+
+def hint(hand: GameHand, seat: Seat, seed: str, solver: Solver,
+         score: GameScore | None = None) -> Hint:
+    """The coach's advice to ``seat``, whose decision it is in ``hand``; ``score``: the game's
+    score before the hand (calls and cards then judged by the chance of winning the game where
+    it decides, as the review judges them). Raises `ValueError` when it is not ``seat``'s
+    turn."""
     if hand.to_act is not seat:
         raise ValueError(f"hint: it is not {seat}'s turn")
     if hand.phase is Phase.AUCTION:
-        return _call_hint(hand, seed)
+        return _call_hint(hand, seed, score)
     if hand.phase is Phase.EXCHANGE:
         return _discard_hint(hand, seed)
-    return _card_hint(hand, seat, seed, solver)
+    return _card_hint(hand, seat, seed, solver, score)
 
 
 def card_cost(hand: GameHand, seat: Seat, play: Play, seed: str, solver: Solver) -> float:

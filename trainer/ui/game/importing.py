@@ -18,6 +18,7 @@ from trainer.errors import TrainerError
 from trainer.game import GameHand, HandRecord
 from trainer.generate.explain import play_text, seat_name
 from trainer.review.records import read_record
+from trainer.scoring import GameScore
 from trainer.solver import default_solver
 from trainer.ui.data.solver_access import solver_lock
 from trainer.ui.game import review_view
@@ -73,16 +74,47 @@ def render() -> None:
                         format_func=lambda s: seat_name(s) + (" (declarer)" if s is declarer
                                                               else ""),
                         key=f"game_import_seat:{digest}")
+    score = _score(record, seat, digest)
     key = f"import:{digest}:{seat.value}"
+    if score is not None:
+        key += ":" + ":".join(str(v) for v in score.scores.values())
     if review_view.computed(key) is None and not st.button(
             "Review this hand", key=f"game_import_go:{digest}", type="primary",
             icon=":material/grading:"):
         return
-    review = review_view.compute(key, record, seat, assisted=False)
+    review = review_view.compute(key, record, seat, assisted=False, score=score)
     if review is not None:
         st.markdown(red_suits(f"### Review for {seat_name(seat)}"))
         review_view.show(review, record, key)
         from_there(record, seat)
+
+
+def _score(record: HandRecord, seat: Seat, digest: str) -> GameScore | None:
+    """The game's score before the hand, if the learner gives it (4 players): near the end of
+    a game the review then grades by the chance of winning the game."""
+    if record.rules.players != 4:
+        return None
+    with st.expander("The game's score before this hand (optional)"):
+        st.caption("Near the end of a game the score decides more than the points: on 410 a "
+                   "made 7♥ wins as surely as a made 10♥. Give the score and those decisions "
+                   "are graded by your side's chance of winning the game.")
+        left, right = st.columns(2)
+        us = left.number_input("Your side", min_value=-1000, max_value=1500, value=0, step=10,
+                               key=f"game_import_us:{digest}")
+        them = right.number_input("The other side", min_value=-1000, max_value=1500, value=0,
+                                  step=10, key=f"game_import_them:{digest}")
+    rules = record.rules
+    if not rules.must_bid_to_win and max(us, them) >= 500:
+        st.warning("A side on 500 has already won under these rules: the hand is graded by "
+                   "points.", icon=":material/info:")
+        return None
+    if rules.minus_500_loses and min(us, them) <= -500:
+        st.warning("A side on -500 has already lost under these rules: the hand is graded by "
+                   "points.", icon=":material/info:")
+        return None
+    score = GameScore.new(rules)
+    side = score.side_of(seat)
+    return GameScore({s: int(us) if s == side else int(them) for s in score.scores})
 
 
 def from_there(record: HandRecord, seat: Seat) -> None:

@@ -128,7 +128,8 @@ def review_block(table: Table, number: int, key: str, on_replay: object) -> None
     game = table.game
     record = game.record(number) if game is not None else table.hand.to_record()
     assisted = game is not None and number in game.assisted
-    review = review_view.compute(key, record, table.learner, assisted)
+    review = review_view.compute(key, record, table.learner, assisted,
+                                 turns.score_before(game, number))
     if review is not None:
         review_view.show(review, record, key, on_replay)
 

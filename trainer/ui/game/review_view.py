@@ -23,6 +23,7 @@ from trainer.game import GameHand, HandRecord
 from trainer.generate.explain import play_text, seat_name
 from trainer.review.grade import DecisionReview, HandReview, review_hand
 from trainer.rules import CardOrder
+from trainer.scoring import GameScore
 from trainer.ui.data.solver_access import solver_lock
 from trainer.ui.game.personal import keep_costly, say_kept
 from trainer.ui.game.session import Table
@@ -69,7 +70,8 @@ def when_words(decision: DecisionReview) -> str:
     return "Auction" if decision.kind == "call" else "Discard"
 
 
-COLUMNS = ["When", "You", "Best", "Grade", "Points lost", "Tricks lost"]
+GAME_LOST = "Game chance lost"
+COLUMNS = ["When", "You", "Best", "Grade", GAME_LOST, "Points lost", "Tricks lost"]
 ROW_PX = 35
 """Height of a table row, so the whole table shows without its own scroll bar."""
 
@@ -77,16 +79,19 @@ ROW_PX = 35
 def decisions_table(review: HandReview) -> pd.DataFrame:
     """One row a decision: when, the learner's choice, the best, the costs and the grade."""
     rows = []
+    by_game = any(d.win_loss is not None for d in review.decisions)
     for d in review.decisions:
         rows.append({
             "When": when_words(d),
             "You": choice_words(d.kind, d.chosen),
             "Best": choice_words(d.kind, d.best),
             "Grade": band_of(d)[0],
+            GAME_LOST: "" if d.win_loss is None else f"{d.win_loss:.0f}%",
             "Points lost": round(d.cost),
             "Tricks lost": "" if d.dd_cost is None else f"{d.dd_cost:g}",
         })
-    return pd.DataFrame(rows, columns=COLUMNS)
+    columns = [c for c in COLUMNS if by_game or c != GAME_LOST]
+    return pd.DataFrame(rows, columns=columns)
 
 
 def _grade_style(label: str) -> str:
@@ -95,17 +100,22 @@ def _grade_style(label: str) -> str:
 
 
 def cost_figure(review: HandReview) -> go.Figure:
-    """The points each decision cost, one bar a decision in its grade's colour."""
+    """The points each decision cost (where the score decided, the chance of the game lost,
+    in percentage points), one bar a decision in its grade's colour."""
+    by_game = any(d.win_loss is not None for d in review.decisions)
     labels, calls = [], 0  # distinct labels: a category axis merges equal ones
     for d in review.decisions:
         calls += d.kind == "call"
         labels.append(f"Call {calls}" if d.kind == "call" else when_words(d))
+    unit = "% of the game" if by_game else " points"
     fig = go.Figure(go.Bar(
-        x=labels, y=[round(d.cost, 1) for d in review.decisions],
+        x=labels, y=[round(d.win_loss if by_game and d.win_loss is not None else d.cost, 1)
+                     for d in review.decisions],
         marker_color=[band_of(d)[1] for d in review.decisions],
         text=[band_of(d)[0] for d in review.decisions],
-        hovertemplate="%{x}: %{y:.0f} points (%{text})<extra></extra>"))
-    fig.update_layout(height=240, margin={**MARGIN, "t": 10}, yaxis_title="Points lost",
+        hovertemplate=f"%{{x}}: %{{y:.0f}}{unit} (%{{text}})<extra></extra>"))
+    fig.update_layout(height=240, margin={**MARGIN, "t": 10},
+                      yaxis_title="Chance of the game lost (%)" if by_game else "Points lost",
                       xaxis={"tickangle": -45})
     return fig
 
@@ -118,9 +128,11 @@ def computed(key: str) -> HandReview | None:
     return got if isinstance(got, HandReview) else None
 
 
-def compute(key: str, record: HandRecord, seat: Seat, assisted: bool) -> HandReview | None:
+def compute(key: str, record: HandRecord, seat: Seat, assisted: bool,
+            score: GameScore | None = None) -> HandReview | None:
     """The review of ``seat`` in ``record`` (computed once, under a progress bar); None with
-    the reason shown when the record cannot be graded."""
+    the reason shown when the record cannot be graded. ``score``: the game's score before the
+    hand (graded by the chance of winning the game where it decides)."""
     done = computed(key)
     if done is not None:
         return done
@@ -133,7 +145,8 @@ def compute(key: str, record: HandRecord, seat: Seat, assisted: bool) -> HandRev
 
         try:
             with solver_lock():
-                review = review_hand(record, seat, progress=progress, assisted=assisted)
+                review = review_hand(record, seat, progress=progress, assisted=assisted,
+                                     score=score)
         except TrainerError as e:
             status.update(label="The hand could not be reviewed", state="error")
             st.error(str(e), icon=":material/error:")
@@ -253,15 +266,20 @@ def show(review: HandReview, record: HandRecord, key: str, on_replay: object = N
                "cards lay. Points lost: the average over the deals you could have been facing "
                "(your side's points less the opponents'). Tricks lost: what the card cost with "
                "every card face up, so a fair guess can still lose a trick, and a poor one "
-               "can get away with it.")
+               "can get away with it."
+               + (" Near the end of the game the score decides: there a choice is graded by "
+                  f"the {GAME_LOST.lower()}, your side's chance of winning the game given up "
+                  "against the best." if any(d.win_loss is not None for d in review.decisions)
+                  else ""))
     st.plotly_chart(cost_figure(review), config=PLOT_CONFIG, key=f"{key}:chart")
     costly = [d for d in review.decisions if d.band in OPENED and not d.forced]
     if not costly:
         st.success("No mistake or blunder in this hand.", icon=":material/check_circle:")
     for d in costly:
         label, _ = band_of(d)
-        title = (f"{when_words(d)}: {choice_words(d.kind, d.chosen)}, a {label.lower()} "
-                 f"(about {d.cost:.0f} points)")
+        lost = (f"{d.win_loss:.0f}% of the chance of the game" if d.win_loss is not None
+                else f"about {d.cost:.0f} points")
+        title = f"{when_words(d)}: {choice_words(d.kind, d.chosen)}, a {label.lower()} ({lost})"
         with st.expander(red_suits(title)):
             st.markdown(red_suits(f"**Better: {choice_words(d.kind, d.best)}.** {d.reason}"))
             _position(record, d, seat)

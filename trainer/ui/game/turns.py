@@ -16,9 +16,10 @@ from trainer.bots import decide
 from trainer.cards import SUITS, Suit
 from trainer.codes import parse_card, parse_play
 from trainer.errors import TrainerError
-from trainer.game import Phase
+from trainer.game import Game, Phase
 from trainer.generate.explain import seat_name
 from trainer.rules import CardOrder, Play
+from trainer.scoring import GameScore
 from trainer.solver import default_solver
 from trainer.ui.data.profile import current_learner
 from trainer.ui.data.solver_access import solver_lock
@@ -245,6 +246,13 @@ def _ask_hint(tag: str) -> None:
     st.session_state[HINT_ASKED_KEY] = tag
 
 
+def score_before(game: Game | None, number: int) -> GameScore | None:
+    """The game's score before its hand ``number`` (None: a practice hand, no game)."""
+    if game is None or not 0 <= number <= len(game.scores):
+        return None
+    return game.scores[number - 1] if number > 0 else GameScore.new(game.rules)
+
+
 def hint_box(table: Table, tag: str) -> None:
     """The Hint button; once pressed, the coach's advice for this decision (the hand is then
     marked as assisted)."""
@@ -253,7 +261,8 @@ def hint_box(table: Table, tag: str) -> None:
         try:
             with st.spinner("The coach is thinking…"), solver_lock():
                 hints[tag] = coach.hint(table.hand, table.learner, table.bot_seed,
-                                        default_solver())
+                                        default_solver(),
+                                        score_before(table.game, table.number))
         except (TrainerError, ValueError) as e:
             st.error(f"The coach could not advise here ({e}).", icon=":material/error:")
             return
