@@ -379,3 +379,15 @@ def test_a_card_twice_is_named() -> None:
     with pytest.raises(RecordError) as info:
         import_record(json.dumps(obj))
     assert str(info.value) == f"record: kitty: {first} is also in hands: N"
+
+
+def test_the_game_score_before_the_hand_is_read() -> None:
+    """``[GameScores "S:120 -40 120 -40"]``: one score a seat, clockwise from South (S W N E),
+    so North-South stood on 120 and East-West on -40."""
+    got = dict(import_record(text("trickster_australian.ptn")).scores)
+    assert got == {Seat.S: 120, Seat.W: -40, Seat.N: 120, Seat.E: -40}
+    source = text("trickster_australian.ptn")
+    for bad, words in (('"S:120 -40 120"', "4 scores"), ('"S:120 -40 x 9"', "whole number"),
+                       ('"Q:1 2 3 4"', "GameScores")):
+        with pytest.raises(RecordError, match=words):
+            import_record(source.replace('"S:120 -40 120 -40"', bad))

@@ -228,6 +228,23 @@ def test_a_trickster_record_is_read_and_its_declarer_offered(db: Path) -> None:
     assert any(k.startswith("game_import_go:") for k in keys(at))
 
 
+def test_a_records_game_score_sets_the_review_by_the_chance_of_the_game(db: Path) -> None:
+    """A Trickster export's GameScores fill the score box; near the end of the game (450 to
+    310, must bid to win) the review grades by the chance of winning the game."""
+    text = (Path(__file__).parent / "data" / "records" / "trickster_australian.ptn").read_text()
+    at = open_page()
+    at.text_area(key="game_import_text").input(
+        text.replace('"S:120 -40 120 -40"', '"S:450 310 450 310"')).run()
+    assert not at.error and at.selectbox[0].value is Seat.N
+    assert [n.value for n in at.number_input] == [450, 310]
+    click(at, next(k for k in keys(at) if k.startswith("game_import_go:")))
+    assert not at.exception
+    table = at.dataframe[0].value
+    assert "Game chance lost" in table.columns
+    assert any("what counts is winning the game" in c.value or "the score decides" in c.value
+               for c in at.caption)
+
+
 def test_flag_costly_cards_notes_a_costly_card_and_is_kept(db: Path) -> None:
     at = open_page()
     new_game(at)

@@ -53,6 +53,9 @@ The tags (names in any case; the tag layer and its tolerance are `trainer.review
   from the seat on lead, clockwise, the next leader the trick's winner. A play that stops part
   way is kept as far as it goes. A joker led at no trumps or misère with no suit written is
   given the suit most of the other players followed with.
+- ``GameScores`` (Trickster Cards): the game's score before the hand, ``"S:340 510 340 510"``,
+  one score a seat clockwise from the named one (`ImportedRecord.scores`; the review then
+  grades by the chance of winning the game where the score decides).
 - ``GameOptionsJson``: rule options (`trainer.review.options`). If the Play's seat is not the
   first leader under them and first_lead was not given, the other first_lead is tried.
 
@@ -81,11 +84,14 @@ from trainer.rules import RuleSet, check_card_in_pack
 
 @dataclass(frozen=True)
 class ImportedRecord:
-    """A record read from a file, its Event title, and the GameOptionsJson keys ignored."""
+    """A record read from a file, its Event title, the GameOptionsJson keys ignored, and the
+    game's score before the hand when the record gives it (``GameScores``: each seat's score,
+    a seat's side's score repeated for each of its players)."""
 
     record: HandRecord
     title: str | None = None
     ignored_options: tuple[str, ...] = ()
+    scores: tuple[tuple[Seat, int], ...] = ()
 
 
 def read_record(text: str) -> HandRecord:
@@ -209,7 +215,26 @@ def _from_game(game: Game) -> ImportedRecord:
     if hand.phase is Phase.EXCHANGE:
         exchange(game, hand, rows)
     replay(hand, rows)
-    return ImportedRecord(hand.to_record(), game.value("Event"), opts.ignored)
+    return ImportedRecord(hand.to_record(), game.value("Event"), opts.ignored,
+                          _game_scores(game, names, rules))
+
+
+def _game_scores(game: Game, names: SeatNames, rules: RuleSet) -> tuple[tuple[Seat, int], ...]:
+    """``[GameScores "S:340 510 340 510"]`` (Trickster Cards: the score before the hand, one
+    number a seat clockwise from the named one) as (seat, score) pairs; () without the tag."""
+    text = game.value("GameScores")
+    if not text:
+        return ()
+    first, _, numbers = text.rpartition(":")
+    values = numbers.split()
+    if not first or len(values) != len(rules.seats):
+        raise RecordError(f"GameScores: expected a seat, a colon and {len(rules.seats)} "
+                          f"scores, not {shown(text)}")
+    seats = names.clockwise(names.seat(first.strip(), "GameScores"))
+    try:
+        return tuple(zip(seats, (int(v) for v in values), strict=True))
+    except ValueError:
+        raise RecordError(f"GameScores: {shown(text)}: a score is not a whole number") from None
 
 
 def _options(game: Game, trickster: bool) -> OptionsRead:

@@ -17,7 +17,7 @@ from trainer.cards import Seat
 from trainer.errors import TrainerError
 from trainer.game import GameHand, HandRecord
 from trainer.generate.explain import play_text, seat_name
-from trainer.review.records import read_record
+from trainer.review.records import import_record, read_record
 from trainer.scoring import GameScore
 from trainer.solver import default_solver
 from trainer.ui.data.solver_access import solver_lock
@@ -26,13 +26,29 @@ from trainer.ui.widgets.board import board_html
 from trainer.ui.widgets.cards import red_suits
 
 RECORD_KEY = "game_import_record"
-"""Session key: (text digest, `HandRecord`) of the record read last."""
+"""Session key: (text digest, `HandRecord`, the record's scores by seat) of the record read
+last."""
 MAX_BYTES = 1_000_000
 
 
 def read(text: str) -> HandRecord:
     """The hand record in ``text``; raises `TrainerError` with one line saying what is wrong."""
     return read_record(text)
+
+
+def _read_kept(text: str, digest: str) -> tuple[HandRecord, dict[Seat, int]] | None:
+    """The record and its game scores (a Trickster export's ``GameScores``), read once per
+    text; None, with the reason shown, when it will not read."""
+    kept = st.session_state.get(RECORD_KEY)
+    if isinstance(kept, tuple) and len(kept) == 3 and kept[0] == digest:
+        return kept[1], kept[2]
+    try:
+        imported = import_record(text)
+    except TrainerError as e:
+        st.error(str(e), icon=":material/error:")
+        return None
+    st.session_state[RECORD_KEY] = (digest, imported.record, dict(imported.scores))
+    return imported.record, dict(imported.scores)
 
 
 def _text() -> str | None:
@@ -57,16 +73,10 @@ def render() -> None:
     if not text or not text.strip():
         return
     digest = hashlib.sha256(text.encode()).hexdigest()[:16]
-    kept = st.session_state.get(RECORD_KEY)
-    if isinstance(kept, tuple) and kept[0] == digest:
-        record = kept[1]
-    else:
-        try:
-            record = read(text)
-        except TrainerError as e:
-            st.error(str(e), icon=":material/error:")
-            return
-        st.session_state[RECORD_KEY] = (digest, record)
+    got = _read_kept(text, digest)
+    if got is None:
+        return
+    record, given = got
     seats = list(record.rules.seats)
     declarer = _declarer(record)
     seat = st.selectbox("Review the decisions of", seats,
@@ -74,7 +84,7 @@ def render() -> None:
                         format_func=lambda s: seat_name(s) + (" (declarer)" if s is declarer
                                                               else ""),
                         key=f"game_import_seat:{digest}")
-    score = _score(record, seat, digest)
+    score = _score(record, seat, digest, given)
     key = f"import:{digest}:{seat.value}"
     if score is not None:
         key += ":" + ":".join(str(v) for v in score.scores.values())
@@ -89,20 +99,29 @@ def render() -> None:
         from_there(record, seat)
 
 
-def _score(record: HandRecord, seat: Seat, digest: str) -> GameScore | None:
-    """The game's score before the hand, if the learner gives it (4 players): near the end of
-    a game the review then grades by the chance of winning the game."""
+def _score(record: HandRecord, seat: Seat, digest: str,
+           given: dict[Seat, int]) -> GameScore | None:
+    """The game's score before the hand, as the record gives it (``given``, by seat) or the
+    learner types it (4 players): near the end of a game the review then grades by the chance
+    of winning the game."""
     if record.rules.players != 4:
         return None
-    with st.expander("The game's score before this hand (optional)"):
+    partner = next(s for s in record.rules.side_of(seat) if s is not seat)
+    opponent = next(s for s in record.rules.seats if s not in record.rules.side_of(seat))
+    mine = max(-1000, min(1500, given.get(seat, given.get(partner, 0))))
+    theirs = max(-1000, min(1500, given.get(opponent, 0)))
+    label = ("The game's score before this hand (from the record)" if given
+             else "The game's score before this hand (optional)")
+    with st.expander(label, expanded=bool(given) and max(mine, theirs) >= 250):
         st.caption("Near the end of a game the score decides more than the points: on 410 a "
                    "made 7♥ wins as surely as a made 10♥. Give the score and those decisions "
                    "are graded by your side's chance of winning the game.")
         left, right = st.columns(2)
-        us = left.number_input("Your side", min_value=-1000, max_value=1500, value=0, step=10,
-                               key=f"game_import_us:{digest}")
-        them = right.number_input("The other side", min_value=-1000, max_value=1500, value=0,
-                                  step=10, key=f"game_import_them:{digest}")
+        us = left.number_input("Your side", min_value=-1000, max_value=1500, value=mine,
+                               step=10, key=f"game_import_us:{digest}:{seat.value}")
+        them = right.number_input("The other side", min_value=-1000, max_value=1500,
+                                  value=theirs, step=10,
+                                  key=f"game_import_them:{digest}:{seat.value}")
     rules = record.rules
     if not rules.must_bid_to_win and max(us, them) >= 500:
         st.warning("A side on 500 has already won under these rules: the hand is graded by "
