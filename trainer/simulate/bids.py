@@ -12,7 +12,7 @@ from trainer.bidding import MISERE, PASS, Auction, Bid, bid_rank, parse_call
 from trainer.cards import Card, Seat, sort_key
 from trainer.rules import STRAINS, RuleSet, Strain, ruleset
 from trainer.scoring import TRICKS_PER_HAND
-from trainer.simulate.common import SHOW_LEVEL_SHARE, Progress, SimulationError
+from trainer.simulate.common import SHOW_LEVEL_SHARE, MiserePlay, Progress, SimulationError
 from trainer.simulate.finish import FINISHES, Final, FinishTask, finish_layout, summarise
 from trainer.simulate.layouts import LayoutSample, check_cards, check_table, sample_layouts
 from trainer.simulate.scores import _expand, histogram, made, mean_se, net_score, thrown_in
@@ -204,7 +204,8 @@ def _sort_key(result: CallResult, rules: RuleSet) -> tuple[float, int]:
 def analyse_bid(hand: Sequence[Card], seat: Seat, dealer: Seat, calls: Sequence[str] = (),
                 rules: RuleSet | None = None, samples: int = 100, seed: int | str = 0,
                 workers: int | None = None, progress: Progress | None = None,
-                finish: str | None = "policy") -> BidAnalysis:
+                finish: str | None = "policy",
+                misere_play: MiserePlay | None = None) -> BidAnalysis:
     """Simulate ``seat``'s call holding ``hand`` (10 cards) after ``calls`` (codes, from the
     dealer's left), on ``samples`` layouts drawn with ``random.Random(f"layouts:{seed}")``.
 
@@ -214,7 +215,10 @@ def analyse_bid(hand: Sequence[Card], seat: Seat, dealer: Seat, calls: Sequence[
     is finished by `policy.choose_bid` on each layout and the contract reached is played, each
     distinct (declarer, strain or misère) of a layout solved once (`trainer.simulate.finish`;
     nested simulation is too costly). ``finish=None``: each call is taken as the final contract
-    (the old valuation). About 5-10 solves a layout: roughly 0.2-0.4 s of CPU. Raises
+    (the old valuation). ``misere_play`` (with ``finish="policy"``): misère and open misère
+    played out by it on each layout (`trainer.simulate.common.MiserePlay`; the trainer's is
+    `trainer.bots.misere_play.played_misere`, players who see only what they would see)
+    instead of solved double dummy. About 5-10 solves a layout: roughly 0.2-0.4 s of CPU. Raises
     `SimulationError` / `BidError` on bad input (wrong hand size, card not in pack, not
     ``seat``'s turn, an unknown ``finish``).
     """
@@ -247,7 +251,9 @@ def analyse_bid(hand: Sequence[Card], seat: Seat, dealer: Seat, calls: Sequence[
                             random.Random(f"layouts:{seed}"))
     if finish is not None:
         return _finished_analysis(hand, seat, dealer, codes, rules, sample, jobs, strains,
-                                  bool(misere_bids), legal, workers, progress)
+                                  bool(misere_bids), legal, workers, progress, misere_play)
+    if misere_play is not None:
+        raise SimulationError("misere_play: only with the auction finished (finish='policy')")
     rows = run_jobs(sample.layouts, jobs, rules, workers, progress)
     column = {i: [row[i] for row in rows] for i in range(len(jobs))}
     tricks = {s.value: histogram(column[i]) for i, s in enumerate(strains)}
@@ -281,12 +287,13 @@ def analyse_bid(hand: Sequence[Card], seat: Seat, dealer: Seat, calls: Sequence[
 def _finished_analysis(hand: tuple[Card, ...], seat: Seat, dealer: Seat, codes: tuple[str, ...],
                        rules: RuleSet, sample: LayoutSample, jobs: list[Job],
                        strains: list[Strain], misere: bool, legal: list[Bid | str],
-                       workers: int | None, progress: Progress | None) -> BidAnalysis:
+                       workers: int | None, progress: Progress | None,
+                       misere_play: MiserePlay | None = None) -> BidAnalysis:
     """`analyse_bid` with ``finish="policy"``: every legal call, its auction finished by the
     policy on every layout (`trainer.simulate.finish`)."""
     base = [j for j in jobs if not j.all_pass]
     candidates = tuple(call_code(c) for c in legal)
-    tasks = [FinishTask(layout, tuple(base), seat, codes, candidates, rules)
+    tasks = [FinishTask(layout, tuple(base), seat, codes, candidates, rules, misere_play)
              for layout in sample.layouts]
     rows = run_tasks(finish_layout, tasks, workers, progress)
     column = {i: [row[0][i] for row in rows] for i in range(len(base))}

@@ -20,6 +20,7 @@ from trainer.cards import Deal, Seat
 from trainer.policy import choose_bid
 from trainer.rules import RuleSet, Strain
 from trainer.scoring import TRICKS_PER_HAND
+from trainer.simulate.common import MiserePlay
 from trainer.simulate.scores import made, mean_se, net_score, thrown_in
 from trainer.simulate.solving import Job, solve_layout
 
@@ -56,11 +57,12 @@ def finish_auction(layout: Deal, dealer: Seat, calls: Sequence[str], call: str,
     return auction
 
 
-def _key(contract: Bid, declarer: Seat) -> tuple[str, str]:
-    """The solve a contract needs: its declarer and strain (misère and open misère are one
-    double-dummy problem; the level does not change the trick count)."""
+def _key(contract: Bid, declarer: Seat, played: bool = False) -> tuple[str, str]:
+    """The solve a contract needs: its declarer and strain (the level does not change the trick
+    count; misère and open misère are one double-dummy problem, but two when ``played`` out by
+    players who see only what they would see)."""
     if contract.misere or contract.strain is None:
-        return declarer.value, "MIS"
+        return declarer.value, "OMIS" if played and contract.open else "MIS"
     return declarer.value, contract.strain.value
 
 
@@ -69,6 +71,14 @@ def _job(contract: Bid, declarer: Seat) -> Job:
         return Job(MISERE, declarer)
     assert contract.strain is not None
     return Job(Bid(7, contract.strain), declarer)
+
+
+def _tricks(task: FinishTask, contract: Bid, declarer: Seat) -> int:
+    """One contract's tricks on the task's layout: a misère played out by ``misere_play``
+    when the task has one, else double dummy."""
+    if contract.misere and task.misere_play is not None:
+        return task.misere_play(task.layout, contract, declarer, task.rules)
+    return solve_layout(task.layout, (_job(contract, declarer),), task.rules)[0]
 
 
 @dataclass(frozen=True)
@@ -82,17 +92,23 @@ class FinishTask:
     calls: tuple[str, ...]
     candidates: tuple[str, ...]
     rules: RuleSet
+    misere_play: MiserePlay | None = None
+    """None: misère solved double dummy; else how a misère is played out (`MiserePlay`)."""
 
 
 def finish_layout(task: FinishTask) -> tuple[tuple[int, ...], tuple[Final, ...]]:
     """The base jobs' tricks and, per candidate, how its finished auction ended on the layout
     (`Final`); each distinct (declarer, strain or misère) is solved once."""
     rules = task.rules
-    base = solve_layout(task.layout, task.jobs, rules)
+    played = task.misere_play is not None
+    dd_jobs = tuple(j for j in task.jobs if not (played and j.contract.misere))
+    solved = iter(solve_layout(task.layout, dd_jobs, rules))
+    base = tuple(_tricks(task, j.contract, j.declarer) if played and j.contract.misere
+                 else next(solved) for j in task.jobs)
     cache: dict[tuple[str, str], int] = {}
     for job, tricks in zip(task.jobs, base, strict=True):
         if not job.all_pass and job.discard is None:
-            cache.setdefault(_key(job.contract, job.declarer), tricks)
+            cache.setdefault(_key(job.contract, job.declarer, played), tricks)
     finals = []
     for call in task.candidates:
         auction = finish_auction(task.layout, task.layout.dealer, task.calls, call, rules)
@@ -110,9 +126,9 @@ def finish_layout(task: FinishTask) -> tuple[tuple[int, ...], tuple[Final, ...]]
         if auction.thrown_in:
             finals.append(Final(high.code, bidder, None, True))
             continue
-        key = _key(high, bidder)
+        key = _key(high, bidder, played)
         if key not in cache:
-            cache[key] = solve_layout(task.layout, (_job(high, bidder),), rules)[0]
+            cache[key] = _tricks(task, high, bidder)
         finals.append(Final(high.code, bidder, cache[key], False))
     return base, tuple(finals)
 
