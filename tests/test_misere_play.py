@@ -1,6 +1,7 @@
 """Misère played out by players who see only what they would see (`trainer.bots.misere_play`),
-and the bidding simulation's ``misere_play`` hook (RULES.md §3: in an open misère the
-declarer's hand is exposed to all; in a closed one the defenders see only their own cards)."""
+and the bidding simulation's ``misere_play`` hook for closed misère (RULES.md §3: in an open
+misère the declarer's hand is exposed to all; in a closed one the defenders see only their own
+cards)."""
 
 from __future__ import annotations
 
@@ -19,26 +20,27 @@ AUS = PRESETS["australian"]
 LOWEST = parse_hand("4H 5H 6H 4D 5D 6D 5S 6S 5C 6C")
 
 
-def open_made_closed_set(layout: Deal, contract, declarer: Seat, rules: RuleSet) -> int:
-    """A stand-in play-out: every open misère made, every closed one set."""
-    return 0 if contract.open else 1
+def closed_set(layout: Deal, contract, declarer: Seat, rules: RuleSet) -> int:
+    """A stand-in play-out: every closed misère set."""
+    assert not contract.open  # an open misère stays double dummy
+    return 1
 
 
-def test_the_simulation_plays_misere_and_open_misere_apart() -> None:
+def test_the_simulation_plays_closed_misere_out_and_open_misere_double_dummy() -> None:
     rules = AUS.with_options(misere_needs_seven=False)  # so a first call may be misère
-    analysis = analyse_bid(LOWEST, Seat.N, Seat.W, (), rules, samples=6, seed=1, workers=1,
-                           misere_play=open_made_closed_set)
-    by_call = {c.call: c for c in analysis.candidates}
-    assert analysis.misere_made == 0  # the learner's own misère, played: set every time
-    mis, omis = by_call["MIS"], by_call["OMIS"]
-    assert all(f.tricks == 1 for f in mis.outcomes if f.contract == "MIS")
-    assert all(f.tricks == 0 for f in omis.outcomes if f.contract == "OMIS")
-    assert omis.ev > 0 > mis.ev
+    played = analyse_bid(LOWEST, Seat.N, Seat.W, (), rules, samples=6, seed=1, workers=1,
+                         misere_play=closed_set)
     plain = analyse_bid(LOWEST, Seat.N, Seat.W, (), rules, samples=6, seed=1, workers=1)
+    assert played.misere_made == 0  # the learner's own misère, played: set every time
     assert plain.misere_made == 6  # double dummy the lowest cards always duck
+    by_call = {c.call: c for c in played.candidates}
+    dd_call = {c.call: c for c in plain.candidates}
+    assert {f.tricks for f in by_call["MIS"].outcomes if f.contract == "MIS"} == {1}
+    assert by_call["OMIS"].outcomes == dd_call["OMIS"].outcomes
+    assert by_call["OMIS"].ev == dd_call["OMIS"].ev > 0 > by_call["MIS"].ev
     with pytest.raises(SimulationError, match="misere_play"):
         analyse_bid(LOWEST, Seat.N, Seat.W, (), AUS, samples=2, seed=1, workers=1,
-                    finish=None, misere_play=open_made_closed_set)
+                    finish=None, misere_play=closed_set)
 
 
 def test_the_lowest_cards_make_a_misere_played_out_and_each_layout_gives_one_answer() -> None:

@@ -3,8 +3,15 @@
 from trainer.bidding import Auction, parse_bid
 from trainer.cards import Seat
 from trainer.notation import parse_hand
-from trainer.policy import choose_bid, choose_discard, estimate_tricks, misere_candidate
-from trainer.rules import PRESETS, Strain
+from trainer.play import PlayState
+from trainer.policy import (
+    choose_bid,
+    choose_discard,
+    choose_play,
+    estimate_tricks,
+    misere_candidate,
+)
+from trainer.rules import PRESETS, Play, Strain
 
 AUS = PRESETS["australian"]
 
@@ -38,3 +45,29 @@ def test_discard_keeps_trumps_and_aces_and_makes_voids():
 def test_misere_discards_highest():
     cards = parse_hand("JK AS 5S 6S 7C 5C 4D 6D 4H 5H 7H 8D KD")
     assert {c.code for c in choose_discard(cards, parse_bid("MIS"), AUS)} == {"JK", "AS", "KD"}
+
+
+def _misere_trick(leader: Seat, cards: dict[Seat, str], *played: str) -> PlayState:
+    """A misère by North (South sits out, RULES.md §3): ``played`` so far in the trick that
+    ``leader`` led, each seat holding ``cards`` before it."""
+    hands = {s: list(parse_hand(c)) for s, c in cards.items()}
+    state = PlayState(AUS, parse_bid("MIS"), Seat.N, hands, leader)
+    for code in played:
+        state.push(Play(parse_hand(code)[0]))
+    return state
+
+
+def test_a_misere_defender_ducks_under_the_declarer_then_sheds_its_highest_card():
+    cards = {Seat.N: "9S 4H", Seat.E: "TS 8S 5S 6H", Seat.W: "QS 7S 6S 5H"}
+    # North led 9♠: East keeps North winning with its highest spade under the nine, 8♠.
+    assert choose_play(_misere_trick(Seat.N, cards, "9S")).card.code == "8S"
+    # East cannot stay under North's 5♠: it sheds its highest spade, the ten.
+    low = {**cards, Seat.N: "5S 4H", Seat.E: "TS 8S 6H"}
+    assert choose_play(_misere_trick(Seat.N, low, "5S")).card.code == "TS"
+    # West led 7♠ and North overtook it with 9♠: East stays under, 8♠.
+    assert choose_play(_misere_trick(Seat.W, cards, "7S", "9S")).card.code == "8S"
+    # West led Q♠ over North's 9♠: North is beaten, so East sheds its highest spade, the ten.
+    assert choose_play(_misere_trick(Seat.W, cards, "QS", "9S")).card.code == "TS"
+    # East led 6♥ with North still to play: West plays low (5♥).
+    state = _misere_trick(Seat.E, cards, "6H")
+    assert state.to_play is Seat.W and choose_play(state).card.code == "5H"

@@ -33,7 +33,10 @@ with the fewest cards first, lowest cards first (RULES.md §4: any three cards).
   (second hand plays low unless it holds the master); else the lowest card, from the shortest
   side suit when discarding;
 - misère: the declarer plays the highest card that loses the trick as it stands (the highest
-  card when none loses); the defenders play their lowest card;
+  card when none loses); a defender plays its lowest card until the declarer has played to
+  the trick, then, while the declarer is winning it, the highest card that stays under the
+  declarer's, and once the declarer is beaten (or cannot be kept winning) its highest card:
+  the defenders shed their high cards and keep their low ones to duck under the declarer later;
 - a free joker led names the first suit the rules allow.
 """
 
@@ -157,6 +160,18 @@ def choose_discard(cards: Sequence[Card], contract: Bid, rules: RuleSet) -> tupl
     return tuple(candidates[:n])
 
 
+def _misere_defence(legal: Sequence[Play], state: PlayState) -> Play:
+    """`choose_play` for a misère defender (module docstring)."""
+    order, trick = state.order, state.trick
+    seats = state.trick_seats()
+    if state.declarer not in seats:
+        return _low(legal, order)
+    win = order.trick_winner(trick)
+    under = [p for p in legal if order.trick_winner([*trick, p]) == win]
+    shed = under if seats[win] is state.declarer and under else legal
+    return max(shed, key=lambda p: order.power(p.card))
+
+
 def _low(plays: Sequence[Play], order: CardOrder) -> Play:
     """The lowest play; among equals the one from the shortest suit (to make a void)."""
     suits = Counter(order.effective_suit(p.card) for p in plays)
@@ -196,7 +211,7 @@ def choose_play(state: PlayState) -> Play:
     pack = rules.pack
     if state.contract is not None and state.contract.misere:
         if seat is not declarer:
-            return _low(legal, order)
+            return _misere_defence(legal, state)
         if not trick:
             return _low(legal, order)
         win = order.trick_winner(trick)

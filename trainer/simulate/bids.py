@@ -215,10 +215,11 @@ def analyse_bid(hand: Sequence[Card], seat: Seat, dealer: Seat, calls: Sequence[
     is finished by `policy.choose_bid` on each layout and the contract reached is played, each
     distinct (declarer, strain or misère) of a layout solved once (`trainer.simulate.finish`;
     nested simulation is too costly). ``finish=None``: each call is taken as the final contract
-    (the old valuation). ``misere_play`` (with ``finish="policy"``): misère and open misère
-    played out by it on each layout (`trainer.simulate.common.MiserePlay`; the trainer's is
+    (the old valuation). ``misere_play`` (with ``finish="policy"``): a closed misère played
+    out by it on each layout (`trainer.simulate.common.MiserePlay`; the trainer's is
     `trainer.bots.misere_play.played_misere`, players who see only what they would see)
-    instead of solved double dummy. About 5-10 solves a layout: roughly 0.2-0.4 s of CPU. Raises
+    instead of solved double dummy; an open misère, whose defenders see the declarer's hand,
+    stays double dummy. About 5-10 solves a layout: roughly 0.2-0.4 s of CPU. Raises
     `SimulationError` / `BidError` on bad input (wrong hand size, card not in pack, not
     ``seat``'s turn, an unknown ``finish``).
     """

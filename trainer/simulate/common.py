@@ -14,10 +14,11 @@ Progress = Callable[[int, int], None]
 """A progress callback: ``progress(done, total)``, in layouts."""
 
 MiserePlay = Callable[[Deal, Bid, Seat, RuleSet], int]
-"""How a misère is played on a layout: ``misere_play(layout, contract, declarer, rules)`` gives
-the declarer's tricks (0 made, 1 set, or the exact count under ``misere_defenders``), as
-`trainer.bots.misere_play.played_misere` plays it with players who see only what they would
-see; a module-level function, so that worker processes can take it."""
+"""How a closed misère is played on a layout: ``misere_play(layout, contract, declarer,
+rules)`` gives the declarer's tricks (0 made, 1 set, or the exact count under
+``misere_defenders``), as `trainer.bots.misere_play.played_misere` plays it with players who
+see only what they would see; a module-level function, so that worker processes can take
+it."""
 
 MAX_FAILS = 10_000
 BID_SLACK = 1.5

@@ -59,10 +59,10 @@ def finish_auction(layout: Deal, dealer: Seat, calls: Sequence[str], call: str,
 
 def _key(contract: Bid, declarer: Seat, played: bool = False) -> tuple[str, str]:
     """The solve a contract needs: its declarer and strain (the level does not change the trick
-    count; misère and open misère are one double-dummy problem, but two when ``played`` out by
-    players who see only what they would see)."""
+    count; misère and open misère are one double-dummy problem, but a closed misère ``played``
+    out at the table is another)."""
     if contract.misere or contract.strain is None:
-        return declarer.value, "OMIS" if played and contract.open else "MIS"
+        return declarer.value, "MIS-played" if played and not contract.open else "MIS"
     return declarer.value, contract.strain.value
 
 
@@ -73,10 +73,16 @@ def _job(contract: Bid, declarer: Seat) -> Job:
     return Job(Bid(7, contract.strain), declarer)
 
 
+def _played(task: FinishTask, contract: Bid) -> bool:
+    """True when the task plays ``contract`` out with ``misere_play`` (a closed misère: in an
+    open one the defenders see the declarer's hand, and double dummy stands)."""
+    return task.misere_play is not None and contract.misere and not contract.open
+
+
 def _tricks(task: FinishTask, contract: Bid, declarer: Seat) -> int:
-    """One contract's tricks on the task's layout: a misère played out by ``misere_play``
-    when the task has one, else double dummy."""
-    if contract.misere and task.misere_play is not None:
+    """One contract's tricks on the task's layout: played out (`_played`) or double dummy."""
+    if _played(task, contract):
+        assert task.misere_play is not None
         return task.misere_play(task.layout, contract, declarer, task.rules)
     return solve_layout(task.layout, (_job(contract, declarer),), task.rules)[0]
 
@@ -93,22 +99,23 @@ class FinishTask:
     candidates: tuple[str, ...]
     rules: RuleSet
     misere_play: MiserePlay | None = None
-    """None: misère solved double dummy; else how a misère is played out (`MiserePlay`)."""
+    """None: misère solved double dummy; else how a closed misère is played out
+    (`MiserePlay`)."""
 
 
 def finish_layout(task: FinishTask) -> tuple[tuple[int, ...], tuple[Final, ...]]:
     """The base jobs' tricks and, per candidate, how its finished auction ended on the layout
     (`Final`); each distinct (declarer, strain or misère) is solved once."""
     rules = task.rules
-    played = task.misere_play is not None
-    dd_jobs = tuple(j for j in task.jobs if not (played and j.contract.misere))
-    solved = iter(solve_layout(task.layout, dd_jobs, rules))
-    base = tuple(_tricks(task, j.contract, j.declarer) if played and j.contract.misere
+    solved = iter(solve_layout(task.layout, tuple(j for j in task.jobs
+                                                  if not _played(task, j.contract)), rules))
+    base = tuple(_tricks(task, j.contract, j.declarer) if _played(task, j.contract)
                  else next(solved) for j in task.jobs)
     cache: dict[tuple[str, str], int] = {}
     for job, tricks in zip(task.jobs, base, strict=True):
         if not job.all_pass and job.discard is None:
-            cache.setdefault(_key(job.contract, job.declarer, played), tricks)
+            cache.setdefault(_key(job.contract, job.declarer, _played(task, job.contract)),
+                             tricks)
     finals = []
     for call in task.candidates:
         auction = finish_auction(task.layout, task.layout.dealer, task.calls, call, rules)
@@ -126,7 +133,7 @@ def finish_layout(task: FinishTask) -> tuple[tuple[int, ...], tuple[Final, ...]]
         if auction.thrown_in:
             finals.append(Final(high.code, bidder, None, True))
             continue
-        key = _key(high, bidder, played)
+        key = _key(high, bidder, _played(task, high))
         if key not in cache:
             cache[key] = _tricks(task, high, bidder)
         finals.append(Final(high.code, bidder, cache[key], False))
