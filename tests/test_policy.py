@@ -71,3 +71,13 @@ def test_a_misere_defender_ducks_under_the_declarer_then_sheds_its_highest_card(
     # East led 6♥ with North still to play: West plays low (5♥).
     state = _misere_trick(Seat.E, cards, "6H")
     assert state.to_play is Seat.W and choose_play(state).card.code == "5H"
+
+
+def test_no_trumps_discard_keeps_every_sure_winner_and_long_suits():
+    # The hand of issue 25: ♠AKQ ♥AKQ ♦AK ♣AK and a kitty of 7♠ 8♥ 9♣: ten sure tricks kept.
+    cards = parse_hand("AS KS QS AH KH QH AD KD AC KC 7S 8H 9C")
+    assert {c.code for c in choose_discard(cards, parse_bid("9NT"), AUS)} == {"7S", "8H", "9C"}
+    # Five hearts headed by A K Q J: the 9♥ is a length winner, so the short suits go instead.
+    cards = parse_hand("JK JH JD AH KH QH AS AC 5D 6S 9H 6C 7C")
+    thrown = {c.code for c in choose_discard(cards, parse_bid("9NT"), AUS)}
+    assert "9H" not in thrown and not thrown & {"JK", "AH", "KH", "QH", "JH", "AS", "AC"}

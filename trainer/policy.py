@@ -141,15 +141,23 @@ RULE_OF_THUMB = ("The trainer's rule of thumb (keep trumps and aces, throw the s
 def choose_discard(cards: Sequence[Card], contract: Bid, rules: RuleSet) -> tuple[Card, ...]:
     """The cards the declarer discards from hand plus kitty (``rules.kitty_size`` of them).
 
-    Suit contracts and no trumps: keep trumps, the joker and aces; discard from the shortest
-    side suits first (to make voids), lowest card first. Misère: discard the highest cards.
+    Suit contracts: keep trumps, the joker and aces; discard from the shortest side suits first
+    (to make voids), lowest card first. No trumps: keep the joker and every sure winner (the
+    top cards of a suit in an unbroken run from its ace: A K Q of a suit are three tricks), then
+    discard the lowest cards from the suits shortest in the whole hand (a void ruffs nothing at
+    no trumps, and a long suit's small cards are its length winners). Misère: discard the
+    highest cards.
     """
     order = CardOrder(trump=contract.trump)
     n = rules.kitty_size
     if contract.misere:
         return tuple(sorted(cards, key=lambda c: (c.is_joker, order.power(c)), reverse=True)[:n])
-    keep_first = {c for c in cards if c.is_joker or order.is_trump(c) or c.rank is Rank.ACE}
-    length = Counter(order.effective_suit(c) for c in cards if c not in keep_first)
+    if contract.strain is Strain.NO_TRUMPS:
+        keep_first = {c for c in cards if c.is_joker} | _top_runs(cards, order, rules)
+        length = Counter(order.effective_suit(c) for c in cards)
+    else:
+        keep_first = {c for c in cards if c.is_joker or order.is_trump(c) or c.rank is Rank.ACE}
+        length = Counter(order.effective_suit(c) for c in cards if c not in keep_first)
     candidates = sorted(
         (c for c in cards if c not in keep_first),
         key=lambda c: (length[order.effective_suit(c)], order.power(c)),
@@ -158,6 +166,20 @@ def choose_discard(cards: Sequence[Card], contract: Bid, rules: RuleSet) -> tupl
         rest = sorted(keep_first, key=lambda c: (c.is_joker, order.is_trump(c), order.power(c)))
         candidates += rest[: n - len(candidates)]
     return tuple(candidates[:n])
+
+
+def _top_runs(cards: Sequence[Card], order: CardOrder, rules: RuleSet) -> set[Card]:
+    """The cards of ``cards`` that head their suit in an unbroken run from its highest card in
+    the pack (no trumps: each is a sure trick)."""
+    held = set(cards)
+    runs: set[Card] = set()
+    for suit in SUITS:
+        for card in sorted((c for c in rules.pack if not c.is_joker and c.suit is suit),
+                           key=order.power, reverse=True):
+            if card not in held:
+                break
+            runs.add(card)
+    return runs
 
 
 def _misere_defence(legal: Sequence[Play], state: PlayState) -> Play:
