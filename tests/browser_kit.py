@@ -41,6 +41,9 @@ except ImportError:  # pragma: no cover - depends on the environment
     expect = sync_playwright = None  # type: ignore[assignment]
     PlaywrightTimeout = TimeoutError  # type: ignore[misc, assignment]
 else:
+    # expect()'s own default is 5 s, which a loaded machine's chart or rerun can pass: every
+    # wait is for a state on the page, given as long as any other wait.
+    expect.set_options(timeout=TIMEOUT_MS)
     if not CHROMIUM.exists():
         SKIP_REASON = f"no Chromium at {CHROMIUM} (apt-get install chromium)"
 
@@ -74,10 +77,15 @@ IDLE_JS = ("() => { const app = document.querySelector('[data-testid=\"stApp\"]'
            " && app.dataset.testConnectionState === 'CONNECTED'; }")
 
 
+PAINTED_JS = ("() => new Promise(done => requestAnimationFrame("
+              "() => requestAnimationFrame(() => done(true))))")
+
+
 def settle(page: Page) -> None:
-    """Wait until Streamlit is connected and has finished running the script."""
+    """Wait until Streamlit is connected and has finished running the script, and the browser
+    has painted what it sent (two animation frames): a state, never a fixed time."""
     page.wait_for_function(IDLE_JS, timeout=TIMEOUT_MS)
-    page.wait_for_timeout(250)
+    page.evaluate(PAINTED_JS)
 
 
 def click(page: Page, target: Any) -> None:

@@ -36,6 +36,14 @@ from pg_kit import Cluster, PgUnavailable, start_cluster
 from trainer.ui.game.session import SEED_ENV
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under pytest-xdist (``--dist loadgroup``, pyproject's addopts) the tests that drive the
+    real server go to one worker, so the session starts one server and one browser."""
+    for item in items:
+        if "server" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("browser"))
+
+
 @pytest.fixture(scope="session")
 def pg_cluster() -> Iterator[Cluster]:
     """A throwaway PostgreSQL server for the session; fails the test in CI (``CI`` set) when

@@ -46,7 +46,8 @@ def visible(page: Page, selector: str) -> Any:
 
 def learner_decision(page: Page) -> bool:
     """Make the learner's next decision by its first button; False once the score shows.
-    A page still drawing after the bots' moves (a loaded machine) is given a few seconds."""
+    A page still drawing after the bots' moves (a loaded machine) is waited for until one of
+    the decisions' buttons shows."""
     for _ in range(20):
         if visible(page, NEXT_HAND) is not None:
             return False
@@ -60,7 +61,7 @@ def learner_decision(page: Page) -> bool:
                 click(page, page.locator(DISCARD_PILLS).nth(i))
             click(page, page.locator(DISCARD_GO).first)
             return True
-        page.wait_for_timeout(500)
+        page.locator(", ".join((NEXT_HAND, GO_ON, CALL, CARD, DISCARD_PILLS))).first.wait_for()
         settle(page)
     raise AssertionError("no decision to make on the page")
 

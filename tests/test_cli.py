@@ -224,6 +224,21 @@ def test_legal_stdin_subprocess() -> None:
     assert proc.stdout == '{"to_play": "E", "cards": ["QH", "4H"]}\n'
 
 
+@pytest.mark.parametrize("args", [("score", "--contract", "8H", "--tricks", "10"),
+                                  ("legal",), ("ladder",)])
+def test_commands_that_need_no_solver_never_load_it(args: tuple[str, ...]) -> None:
+    """`score`, `legal` and `ladder` start without the solver or numba (issue 26: `score` cost
+    1.07 s of CPU and 25.8 s on an empty compile cache when it loaded them)."""
+    proc = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "trainer", *args],
+        input=json.dumps(LEGAL_POSITION), capture_output=True, text=True, cwd=ROOT,
+        timeout=60, check=False)
+    assert proc.returncode == 0, proc.stderr[-500:]
+    loaded = {line.rsplit("|", 1)[-1].strip() for line in proc.stderr.splitlines()}
+    assert "trainer.scoring" in loaded or "trainer.rules" in loaded
+    assert not {m for m in loaded if m.startswith(("trainer.solver", "numba", "trainer.simulate"))}
+
+
 def test_legal_must_follow(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                            monkeypatch: pytest.MonkeyPatch) -> None:
     """RULES.md §4: a player who can follow the suit led must (E holds a spade here)."""

@@ -136,9 +136,12 @@ def cmd_match(args: argparse.Namespace) -> Any:
     return result.to_json()
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(extra: bool = True) -> argparse.ArgumentParser:
+    """The CLI's parser; ``extra``: with the commands `_load_extra_commands` registered. Its
+    ``command_names`` lists the commands it knows."""
     parser = _Parser(prog="python -m trainer", description="Five Hundred trainer tools.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser.command_names = sub.choices  # type: ignore[attr-defined]
     rules_help = "preset name (australian, american) or a JSON object of options"
 
     p = sub.add_parser("score", help="score a hand: contract and the declarer side's tricks")
@@ -184,7 +187,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_match)
 
-    for register in _EXTRA_COMMANDS:
+    for register in _EXTRA_COMMANDS if extra else ():
         register(sub)
     return parser
 
@@ -208,8 +211,16 @@ def _load_extra_commands() -> None:
             _EXTRA_COMMANDS.append(module.register)
 
 
+def _core_commands() -> set[str]:
+    """The commands this module defines itself: they need none of `_load_extra_commands`."""
+    return set(build_parser(extra=False).command_names)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    _load_extra_commands()
+    words = list(sys.argv[1:] if argv is None else argv)
+    command = next((w for w in words if not w.startswith("-")), None)
+    if command not in _core_commands():  # `legal` and `score` never load the solver
+        _load_extra_commands()
     try:
         args = build_parser().parse_args(argv)
         result = args.func(args)

@@ -33,10 +33,7 @@ with the fewest cards first, lowest cards first (RULES.md §4: any three cards).
   (second hand plays low unless it holds the master); else the lowest card, from the shortest
   side suit when discarding;
 - misère: the declarer plays the highest card that loses the trick as it stands (the highest
-  card when none loses); a defender plays its lowest card until the declarer has played to
-  the trick, then, while the declarer is winning it, the highest card that stays under the
-  declarer's, and once the declarer is beaten (or cannot be kept winning) its highest card:
-  the defenders shed their high cards and keep their low ones to duck under the declarer later;
+  card when none loses); the defenders play their lowest card;
 - a free joker led names the first suit the rules allow.
 """
 
@@ -141,23 +138,15 @@ RULE_OF_THUMB = ("The trainer's rule of thumb (keep trumps and aces, throw the s
 def choose_discard(cards: Sequence[Card], contract: Bid, rules: RuleSet) -> tuple[Card, ...]:
     """The cards the declarer discards from hand plus kitty (``rules.kitty_size`` of them).
 
-    Suit contracts: keep trumps, the joker and aces; discard from the shortest side suits first
-    (to make voids), lowest card first. No trumps: keep the joker and every sure winner (the
-    top cards of a suit in an unbroken run from its ace: A K Q of a suit are three tricks), then
-    discard the lowest cards from the suits shortest in the whole hand (a void ruffs nothing at
-    no trumps, and a long suit's small cards are its length winners). Misère: discard the
-    highest cards.
+    Suit contracts and no trumps: keep trumps, the joker and aces; discard from the shortest
+    side suits first (to make voids), lowest card first. Misère: discard the highest cards.
     """
     order = CardOrder(trump=contract.trump)
     n = rules.kitty_size
     if contract.misere:
         return tuple(sorted(cards, key=lambda c: (c.is_joker, order.power(c)), reverse=True)[:n])
-    if contract.strain is Strain.NO_TRUMPS:
-        keep_first = {c for c in cards if c.is_joker} | _top_runs(cards, order, rules)
-        length = Counter(order.effective_suit(c) for c in cards)
-    else:
-        keep_first = {c for c in cards if c.is_joker or order.is_trump(c) or c.rank is Rank.ACE}
-        length = Counter(order.effective_suit(c) for c in cards if c not in keep_first)
+    keep_first = {c for c in cards if c.is_joker or order.is_trump(c) or c.rank is Rank.ACE}
+    length = Counter(order.effective_suit(c) for c in cards if c not in keep_first)
     candidates = sorted(
         (c for c in cards if c not in keep_first),
         key=lambda c: (length[order.effective_suit(c)], order.power(c)),
@@ -166,32 +155,6 @@ def choose_discard(cards: Sequence[Card], contract: Bid, rules: RuleSet) -> tupl
         rest = sorted(keep_first, key=lambda c: (c.is_joker, order.is_trump(c), order.power(c)))
         candidates += rest[: n - len(candidates)]
     return tuple(candidates[:n])
-
-
-def _top_runs(cards: Sequence[Card], order: CardOrder, rules: RuleSet) -> set[Card]:
-    """The cards of ``cards`` that head their suit in an unbroken run from its highest card in
-    the pack (no trumps: each is a sure trick)."""
-    held = set(cards)
-    runs: set[Card] = set()
-    for suit in SUITS:
-        for card in sorted((c for c in rules.pack if not c.is_joker and c.suit is suit),
-                           key=order.power, reverse=True):
-            if card not in held:
-                break
-            runs.add(card)
-    return runs
-
-
-def _misere_defence(legal: Sequence[Play], state: PlayState) -> Play:
-    """`choose_play` for a misère defender (module docstring)."""
-    order, trick = state.order, state.trick
-    seats = state.trick_seats()
-    if state.declarer not in seats:
-        return _low(legal, order)
-    win = order.trick_winner(trick)
-    under = [p for p in legal if order.trick_winner([*trick, p]) == win]
-    shed = under if seats[win] is state.declarer and under else legal
-    return max(shed, key=lambda p: order.power(p.card))
 
 
 def _low(plays: Sequence[Play], order: CardOrder) -> Play:
@@ -233,7 +196,7 @@ def choose_play(state: PlayState) -> Play:
     pack = rules.pack
     if state.contract is not None and state.contract.misere:
         if seat is not declarer:
-            return _misere_defence(legal, state)
+            return _low(legal, order)
         if not trick:
             return _low(legal, order)
         win = order.trick_winner(trick)
