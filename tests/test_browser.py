@@ -164,6 +164,28 @@ def test_a_reload_mid_puzzle_keeps_the_cards_played(page: Page, server: str) -> 
     expect(page.get_by_text("Card 1 ✓")).to_be_visible()
 
 
+FRAME_TOPS_JS = ("(card) => new Promise(done => { const tops = []; const step = () => {"
+                 " tops.push(card.getBoundingClientRect().top);"
+                 " if (tops.length < 40) requestAnimationFrame(step); else done(tops); };"
+                 " requestAnimationFrame(step); })")
+
+
+def test_a_card_settles_under_a_pointer_resting_on_its_edge(page: Page, server: str) -> None:
+    """A hovered card lifts; with the pointer on its bottom edge it must still settle (issue
+    26: automated games waited 300 s on a card button that never became stable)."""
+    open_page(page, f"{server}/play?puzzle=p0000001")
+    card = card_button(page, "AS")
+    card.scroll_into_view_if_needed()
+    box = card.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] - 2)
+    tops = card.evaluate(FRAME_TOPS_JS)  # its top in each of 40 frames
+    assert tops[-1] < box["y"] - 3  # lifted
+    assert len(set(tops[-15:])) == 1, tops  # and still
+    click(page, card)  # Playwright's click waits for a stable element
+    expect(page.get_by_text("step 2 of 7", exact=False).first).to_be_visible()
+
+
 def test_a_wrong_card_shows_the_refutation(page: Page, server: str, shots: Path) -> None:
     """p0000001: East plays A♠ on North's 9♦ (9♥, a ruff, is right); the refutation is stepped
     forward and back on the table, then the right card's line, then the solution."""

@@ -45,7 +45,8 @@ def card_buttons_css(container: str, faces: Mapping[str, str]) -> str:
     """One ``<style>`` block: every button inside the container keyed ``container`` drawn as a
     card (`BUTTON_WIDTH`, `NARROW_WIDTH` on a phone), its label visually hidden; ``faces``
     maps a button's key to its card face (an ``<svg>`` string). A disabled button is dimmed;
-    an enabled one lifts when hovered and shows a focus ring from the keyboard."""
+    an enabled one lifts when hovered (keeping the strip it left, so it settles under a resting
+    pointer) and shows a focus ring from the keyboard."""
     box = f".{key_class(container)}"
     button = f"{box} .stButton button"
     wide, narrow = BUTTON_WIDTH, NARROW_WIDTH
@@ -59,6 +60,10 @@ def card_buttons_css(container: str, faces: Mapping[str, str]) -> str:
         f"{button}:not(:disabled):hover{{transform:translateY(-5px);"
         "box-shadow:0 4px 10px rgba(0,0,0,0.35)}",
         f"{button}:not(:disabled):active{{transform:translateY(-2px)}}",
+        # the lifted card keeps the strip it left under the pointer: else a pointer resting on
+        # its bottom edge lifts it off, drops it back, lifts it again, and it never settles
+        f'{button}:not(:disabled):hover::after{{content:"";position:absolute;left:0;right:0;'
+        "top:100%;height:6px}",
         f"{button}:focus-visible{{outline:3px solid #1565c0;outline-offset:2px}}",
         f"{button}:disabled{{opacity:0.4;filter:grayscale(0.6);cursor:not-allowed;"
         "box-shadow:none}",
