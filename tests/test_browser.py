@@ -34,6 +34,7 @@ from trainer.notation import parse_play
 from trainer.progress import ProgressStore
 from trainer.ui.data.lesson_files import load_lessons
 from trainer.ui.data.lesson_steps import steps_of
+from trainer.ui.widgets.card_buttons import NARROW_WIDTH
 
 
 def first_puzzle() -> PlayPuzzle:
@@ -235,6 +236,10 @@ def test_a_phone_plays_a_card_on_the_table(page: Page, server: str, shots: Path)
     buttons = page.locator(".st-key-play_hand button")
     count = len(puzzle.position.hands[puzzle.learner])
     expect(buttons).to_have_count(count)  # drawn once the button's code has loaded
+    # and drawn as cards once the page's card style has arrived (later on a loaded machine)
+    page.wait_for_function(
+        "(w) => Array.from(document.querySelectorAll('.st-key-play_hand button'))"
+        ".every(b => Math.round(b.getBoundingClientRect().width) === w)", arg=NARROW_WIDTH)
     boxes = [buttons.nth(i).bounding_box() for i in range(count)]
     assert all(b is not None and b["x"] >= 0 and b["x"] + b["width"] <= 390 for b in boxes)
     for left, right in itertools.pairwise(boxes):
