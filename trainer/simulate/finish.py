@@ -59,10 +59,10 @@ def finish_auction(layout: Deal, dealer: Seat, calls: Sequence[str], call: str,
 
 def _key(contract: Bid, declarer: Seat, played: bool = False) -> tuple[str, str]:
     """The solve a contract needs: its declarer and strain (the level does not change the trick
-    count; misère and open misère are one double-dummy problem, but a closed misère ``played``
-    out at the table is another)."""
+    count; misère and open misère are one double-dummy problem, but a misère ``played`` out at
+    the table (`_played`) is another)."""
     if contract.misere or contract.strain is None:
-        return declarer.value, "MIS-played" if played and not contract.open else "MIS"
+        return declarer.value, "MIS-played" if played else "MIS"
     return declarer.value, contract.strain.value
 
 
