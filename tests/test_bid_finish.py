@@ -101,6 +101,24 @@ def test_results_do_not_depend_on_workers():
     assert all(sum(k for _, _, k in c.finals) == 4 for c in one.candidates)
 
 
+def test_only_the_calls_asked_for_are_valued_and_each_as_in_the_full_analysis():
+    """``only``: the calls a bot will choose among, each valued on the same layouts as the
+    whole analysis values it; a call that is not legal is refused by name."""
+    full = analyse_bid(OPENER, Seat.N, Seat.W, (), AUS, samples=3, seed=2, workers=1)
+    part = analyse_bid(OPENER, Seat.N, Seat.W, (), AUS, samples=3, seed=2, workers=1,
+                       only=("P", "6S", "7S"))
+    assert sorted(c.call for c in part.candidates) == ["6S", "7S", "P"]
+    assert len(full.candidates) > 20 and part.legal == full.legal
+    for call in ("P", "6S", "7S"):
+        assert part.value_of(call).scores == full.value_of(call).scores
+        assert part.value_of(call).finals == full.value_of(call).finals
+    assert part.tricks.keys() == {"S"}  # no other strain solved
+    with pytest.raises(SimulationError, match=r"only: '5S' is not a legal call"):
+        analyse_bid(OPENER, Seat.N, Seat.W, (), AUS, samples=1, only=("5S",))
+    with pytest.raises(SimulationError, match="only"):
+        analyse_bid(OPENER, Seat.N, Seat.W, (), AUS, samples=1, only=("P",), finish=None)
+
+
 def test_thrown_in_hands_score_zero():
     """All pass under ``redeal``: 0 for both sides; a final 6-level bid under
     ``six_level_informational`` is thrown in too (RULES.md §3)."""

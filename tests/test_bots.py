@@ -28,7 +28,7 @@ from trainer.bots import (
     shown_voids,
     side_score,
 )
-from trainer.bots.match import MatchResult, play_deal
+from trainer.bots.match import MatchResult, play_deal, run_match
 from trainer.bots.sampling import broken_constraints, knowledge, true_placing
 from trainer.cards import JOKER, SUITS, Deal, Seat, Suit, deal
 from trainer.codes import parse_card
@@ -359,6 +359,10 @@ def test_a_match_reports_consistent_figures():
                   for i in range(2))
     again = MatchResult(Level.NORMAL, Level.EASY, 3, deals, 0.0).to_json()
     assert again["mean"] == mean and again["difference"] == result["difference"]
+    # and so do they as tasks on a local Dask cluster (how a long match is run)
+    spread = run_match(2, 3, Level.NORMAL, Level.EASY, PRESETS["australian"], jobs=2,
+                       cluster="local")
+    assert spread.deals == deals
     diffs = [d.difference for d in deals]
     assert result["difference"] == pytest.approx(sum(diffs) / 2)
     se = abs(diffs[0] - diffs[1]) / 2  # sd of two values / sqrt(2)
@@ -382,6 +386,8 @@ def test_a_match_reports_consistent_figures():
     (["--ns", "normal", "--ew", "easy", "--deals", "0"], "--deals"),
     (["--ns", "normal", "--ew", "easy", "--rules", "{\"players\": 3}"], "--rules"),
     (["--ns", "normal", "--ew", "easy", "--jobs", "0"], "--jobs"),
+    (["--ns", "normal", "--ew", "easy", "--quiet", "--cluster", "tcp://127.0.0.1:9"],
+     "--cluster"),
 ])
 def test_match_bad_input_is_one_line_and_status_2(args, field):
     base = {"--deals": "2", "--seed": "1"}
@@ -544,3 +550,40 @@ def test_a_bot_that_cannot_decide_falls_back_to_the_policy(monkeypatch, caplog):
     assert decision.play in hand.legal_plays()
     assert len(FALLBACKS) == before + 1
     assert "fell back to the policy" in caplog.text and '"plays"' in caplog.text
+
+
+
+def _north_first_to_call(cards: str) -> GameHand:
+    """A fresh hand, West dealt (North first to call), North holding ``cards``; the other 33
+    cards of the pack dealt in order to East, South, West and the kitty."""
+    from trainer.cards import pack
+
+    north = tuple(parse_hand(cards))
+    rest = [c for c in pack() if c not in north]
+    hands = {Seat.N: north, Seat.E: tuple(rest[:10]), Seat.S: tuple(rest[10:20]),
+             Seat.W: tuple(rest[20:30])}
+    return GameHand(ruleset(), Deal(Seat.W, hands, tuple(rest[30:])))
+
+
+def test_a_call_values_only_the_calls_the_hand_fits(monkeypatch):
+    """`choose_call` asks the simulation about the calls `pick_call` may choose (those the
+    hand fits), and passes a hand that fits only the pass without a simulation."""
+    from trainer.bots import calls as bot_calls
+
+    asked: list[tuple[str, ...]] = []
+    real = bot_calls.analyse_bid
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        asked.append(tuple(kwargs["only"]))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(bot_calls, "analyse_bid", spy)
+    weak = _north_first_to_call("KS 7S 9C 6C 5D 7D 8H 4H 6H TC")  # no bid, no misère
+    assert bot_calls.choose_call(weak, 14, "s") == "P" and asked == []
+    strong = _north_first_to_call("JK JS JC AS KS QS TS 9S AH AD")
+    call = bot_calls.choose_call(strong, 2, "s")
+    (only,) = asked
+    assert "P" in only and "7S" in only and "6H" not in only and 2 < len(only) < 20
+    assert all(bot_calls.fits_hand(c, strong.deal.hands[Seat.N], Seat.N, strong.auction)
+               for c in only)
+    assert (call if call == "P" else call.code) in only

@@ -132,7 +132,7 @@ def cmd_match(args: argparse.Namespace) -> Any:
     with tqdm(total=args.deals, desc="deals", unit="deal", file=sys.stderr,
               disable=args.quiet) as bar:
         result = run_match(args.deals, args.seed, ns, ew, rules, jobs,
-                           progress=lambda _: bar.update(1))
+                           progress=lambda _: bar.update(1), cluster=args.cluster)
     return result.to_json()
 
 
@@ -183,7 +183,11 @@ def build_parser(extra: bool = True) -> argparse.ArgumentParser:
                    "strong")
     p.add_argument("--ew", required=True, help="level at E/W at the first table")
     p.add_argument("--rules", help=rules_help + " (4 players)")
-    p.add_argument("--jobs", type=int, help="worker processes (default: up to 2 cores)")
+    p.add_argument("--jobs", type=int, help="worker processes (default: up to 2 cores; with "
+                   "--cluster local, the local cluster's workers)")
+    p.add_argument("--cluster", metavar="local|ADDRESS",
+                   help="play the deals as tasks on Dask: 'local' starts a cluster here, an "
+                   "address (tcp://host:8786) uses a running scheduler; the figures are the same")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_match)
 

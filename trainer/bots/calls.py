@@ -41,6 +41,7 @@ from trainer.simulate import (
     Inference,
     analyse_bid,
     analyse_discard,
+    call_code,
     paired_gap,
 )
 
@@ -66,11 +67,17 @@ def choose_call(hand: GameHand, layouts: int, seed: str) -> Bid | str:
     proposed = choose_bid(cards, hand.auction)
     if layouts <= 0 or hand.rules.players != 4:
         return proposed
-    calls = [c if isinstance(c, str) else c.code for c in hand.auction.calls]
+    # pick_call chooses among the calls the hand fits, so only those are valued; a hand that
+    # fits none but the pass needs no simulation
+    fitting = [code for code in map(call_code, hand.auction.legal_calls())
+               if fits_hand(code, cards, seat, hand.auction)]
+    if fitting == [PASS]:
+        return PASS
+    calls = [call_code(c) for c in hand.auction.calls]
     analysis = analyse_bid(cards, seat, hand.deal.dealer, calls, hand.rules, samples=layouts,
-                           seed=seed, workers=1)
-    code = proposed.code if isinstance(proposed, Bid) else proposed
-    return parse_call(pick_call(analysis.candidates, code, cards, seat, hand.auction))
+                           seed=seed, workers=1, only=fitting)
+    return parse_call(pick_call(analysis.candidates, call_code(proposed), cards, seat,
+                                hand.auction))
 
 
 def pick_call(candidates: Sequence[CallResult], proposed: str, cards: Sequence[Card],

@@ -20,8 +20,10 @@ Per deal, a level's score is its side's mean net over the two tables: for ``ns``
 reports each level's mean score, the mean difference, its standard error (the sample standard
 deviation of the per-deal differences over sqrt(deals)) and z = difference / se.
 
-Deals run in ``jobs`` worker processes (fork), each with its own solver; results are taken in
-deal order and every decision is seeded, so a match's figures do not depend on ``jobs``.
+Deals run in ``jobs`` worker processes (fork), each with its own solver, or as tasks on a Dask
+cluster (``--cluster``, as bank generation runs: a match of strong bots takes hours on one
+machine); results are taken in deal order and every decision is seeded, so a match's figures
+depend on neither.
 Only the 4-player game is played (two sides of two). Bad arguments raise `TrainerError`.
 """
 
@@ -162,10 +164,17 @@ def check_match(deals: int, ns: Level, ew: Level, rules: RuleSet, jobs: int) -> 
 
 
 def iter_deals(deals: int, seed: int, ns: Level, ew: Level, rules: RuleSet,
-               jobs: int = 2) -> Iterator[DealResult]:
-    """The deals' results in deal order, played in ``jobs`` processes."""
+               jobs: int = 2, cluster: str | None = None) -> Iterator[DealResult]:
+    """The deals' results in deal order, played in ``jobs`` processes, or as tasks on the
+    Dask cluster ``cluster`` (`trainer.generate.cluster.cluster_map`: ``"local"`` starts
+    ``jobs`` worker processes here; an address uses a running scheduler's workers)."""
     check_match(deals, ns, ew, rules, jobs)
     work = functools.partial(play_deal, match_seed=seed, ns=ns, ew=ew, rules=rules)
+    if cluster is not None:
+        from trainer.generate.cluster import cluster_map
+
+        yield from cluster_map(work, range(deals), cluster, workers=jobs)
+        return
     if jobs == 1:
         yield from map(work, range(deals))
         return
@@ -178,14 +187,15 @@ def iter_deals(deals: int, seed: int, ns: Level, ew: Level, rules: RuleSet,
 
 def run_match(deals: int, seed: int, ns: Level, ew: Level, rules: RuleSet,
               jobs: int | None = None,
-              progress: Callable[[DealResult], None] | None = None) -> MatchResult:
+              progress: Callable[[DealResult], None] | None = None,
+              cluster: str | None = None) -> MatchResult:
     """Play a whole match (module docstring); ``jobs`` defaults to up to 2 cores;
-    ``progress`` is called after each deal, in deal order. Raises `TrainerError` on bad
-    arguments."""
+    ``progress`` is called after each deal, in deal order; ``cluster`` as `iter_deals`.
+    Raises `TrainerError` on bad arguments or a scheduler that cannot be reached."""
     jobs = jobs if jobs is not None else min(2, os.cpu_count() or 1)
     start = time.perf_counter()
     results = []
-    for result in iter_deals(deals, seed, ns, ew, rules, jobs):
+    for result in iter_deals(deals, seed, ns, ew, rules, jobs, cluster):
         results.append(result)
         if progress is not None:
             progress(result)

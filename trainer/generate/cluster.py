@@ -16,18 +16,19 @@ import logging
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack
-from typing import Any
+from typing import Any, TypeVar
 
 from trainer.errors import TrainerError
 
-Record = dict[str, Any] | None
+T = TypeVar("T")
 CONNECT_TIMEOUT = "10s"
 
 
-def cluster_map(worker: Callable[[int], Record], seeds: Iterable[int], address: str,
-                workers: int | None = None) -> Iterator[Record]:
-    """``worker(seed)`` for each seed, run as tasks on the cluster at ``address`` (``"local"``:
-    a new local cluster of ``workers`` processes, default 2), yielded in seed order. Stops the
+def cluster_map(worker: Callable[[int], T], seeds: Iterable[int], address: str,
+                workers: int | None = None) -> Iterator[T]:
+    """``worker(seed)`` for each seed (an int; a bank's seeds or a match's deal numbers), run
+    as tasks on the cluster at ``address`` (``"local"``: a new local cluster of ``workers``
+    processes, default 2), yielded in seed order until the seeds run out. Stops the
     tasks still in flight (and a local cluster) when the caller stops. Raises `TrainerError`
     naming ``--cluster`` when the scheduler cannot be reached."""
     from distributed import Client, LocalCluster
@@ -49,8 +50,9 @@ def cluster_map(worker: Callable[[int], Record], seeds: Iterable[int], address: 
         pending: deque[Any] = deque()
 
         def submit() -> None:
-            seed = next(seeds)
-            pending.append(client.submit(worker, seed, key=f"seed-{seed}", pure=False))
+            seed = next(seeds, None)
+            if seed is not None:
+                pending.append(client.submit(worker, seed, key=f"seed-{seed}", pure=False))
 
         try:
             for _ in range(2 * threads):  # keep every worker busy while the next in order runs

@@ -205,7 +205,8 @@ def analyse_bid(hand: Sequence[Card], seat: Seat, dealer: Seat, calls: Sequence[
                 rules: RuleSet | None = None, samples: int = 100, seed: int | str = 0,
                 workers: int | None = None, progress: Progress | None = None,
                 finish: str | None = "policy",
-                misere_play: MiserePlay | None = None) -> BidAnalysis:
+                misere_play: MiserePlay | None = None,
+                only: Sequence[str] | None = None) -> BidAnalysis:
     """Simulate ``seat``'s call holding ``hand`` (10 cards) after ``calls`` (codes, from the
     dealer's left), on ``samples`` layouts drawn with ``random.Random(f"layouts:{seed}")``.
 
@@ -219,9 +220,12 @@ def analyse_bid(hand: Sequence[Card], seat: Seat, dealer: Seat, calls: Sequence[
     out by it on each layout (`trainer.simulate.common.MiserePlay`; the trainer's is
     `trainer.bots.misere_play.played_misere`, players who see only what they would see)
     instead of solved double dummy; an open misère, whose defenders see the declarer's hand,
-    stays double dummy. About 5-10 solves a layout: roughly 0.2-0.4 s of CPU. Raises
+    stays double dummy. ``only`` (with ``finish="policy"``): value just these legal call
+    codes (the others are left out, and so are the strains no call of them needs; a caller
+    that will choose among a few calls saves their solves; each result is what the full
+    analysis gives it). About 5-10 solves a layout: roughly 0.2-0.4 s of CPU. Raises
     `SimulationError` / `BidError` on bad input (wrong hand size, card not in pack, not
-    ``seat``'s turn, an unknown ``finish``).
+    ``seat``'s turn, an unknown ``finish``, a call in ``only`` that is not legal).
     """
     if finish not in FINISHES:
         raise SimulationError(f"finish: {finish!r} is not one of {FINISHES}")
@@ -233,7 +237,8 @@ def analyse_bid(hand: Sequence[Card], seat: Seat, dealer: Seat, calls: Sequence[
         raise SimulationError("samples: give at least 1")
     auction = open_auction(seat, dealer, calls, rules)
     codes = tuple(call_code(c) for c in auction.calls)
-    legal = auction.legal_calls()
+    every = tuple(call_code(c) for c in auction.legal_calls())
+    legal = auction.legal_calls() if only is None else _only(auction.legal_calls(), only, finish)
     legal_bids = [c for c in legal if isinstance(c, Bid)]
     strains = [s for s in STRAINS if any(b.strain is s for b in legal_bids)]
     misere_bids = [b for b in legal_bids if b.misere]
@@ -252,7 +257,8 @@ def analyse_bid(hand: Sequence[Card], seat: Seat, dealer: Seat, calls: Sequence[
                             random.Random(f"layouts:{seed}"))
     if finish is not None:
         return _finished_analysis(hand, seat, dealer, codes, rules, sample, jobs, strains,
-                                  bool(misere_bids), legal, workers, progress, misere_play)
+                                  bool(misere_bids), legal, every, workers, progress,
+                                  misere_play)
     if misere_play is not None:
         raise SimulationError("misere_play: only with the auction finished (finish='policy')")
     rows = run_jobs(sample.layouts, jobs, rules, workers, progress)
@@ -279,19 +285,32 @@ def analyse_bid(hand: Sequence[Card], seat: Seat, dealer: Seat, calls: Sequence[
     return BidAnalysis(
         hand=hand, seat=seat, dealer=dealer, auction=codes, samples=len(rows),
         candidates=tuple(results), tricks=tricks, misere_made=misere_made,
-        standing=standing_info, legal=tuple(call_code(c) for c in legal),
+        standing=standing_info, legal=every,
         inferences=tuple(i.text for i in sample.inferences),
         dropped=tuple(i.text for i in sample.dropped), rules=rules,
     )
 
 
+def _only(legal: list[Bid | str], only: Sequence[str], finish: str | None) -> list[Bid | str]:
+    """The legal calls among the codes ``only`` (`analyse_bid`), in legal order."""
+    if finish is None:
+        raise SimulationError("only: only with the auction finished (finish='policy')")
+    codes = {call_code(c) for c in legal}
+    for code in only:
+        if code not in codes:
+            raise SimulationError(f"only: {str(code)[:12]!r} is not a legal call here")
+    wanted = set(only)
+    return [c for c in legal if call_code(c) in wanted]
+
+
 def _finished_analysis(hand: tuple[Card, ...], seat: Seat, dealer: Seat, codes: tuple[str, ...],
                        rules: RuleSet, sample: LayoutSample, jobs: list[Job],
                        strains: list[Strain], misere: bool, legal: list[Bid | str],
-                       workers: int | None, progress: Progress | None,
+                       every: tuple[str, ...], workers: int | None, progress: Progress | None,
                        misere_play: MiserePlay | None = None) -> BidAnalysis:
-    """`analyse_bid` with ``finish="policy"``: every legal call, its auction finished by the
-    policy on every layout (`trainer.simulate.finish`)."""
+    """`analyse_bid` with ``finish="policy"``: every call of ``legal`` (the calls valued;
+    ``every``: all the legal codes), its auction finished by the policy on every layout
+    (`trainer.simulate.finish`)."""
     base = [j for j in jobs if not j.all_pass]
     candidates = tuple(call_code(c) for c in legal)
     tasks = [FinishTask(layout, tuple(base), seat, codes, candidates, rules, misere_play)
@@ -321,7 +340,7 @@ def _finished_analysis(hand: tuple[Card, ...], seat: Seat, dealer: Seat, codes: 
         hand=hand, seat=seat, dealer=dealer, auction=codes, samples=len(rows),
         candidates=tuple(results), tricks=tricks,
         misere_made=sum(t == 0 for t in column[len(strains)]) if misere else None,
-        standing=standing_info, legal=candidates,
+        standing=standing_info, legal=every,
         inferences=tuple(i.text for i in sample.inferences),
         dropped=tuple(i.text for i in sample.dropped), rules=rules, finish="policy",
     )
