@@ -3,8 +3,9 @@
 
 It answers "can the side that wants tricks counted reach t?" exhaustively, stopping a node at
 its first refutation, and remembers answers at trick boundaries keyed on what the rules can
-see there: the hands, the leader, the suits led and the voids shown (the only history a
-free joker's lead depends on, RULES.md §5).
+see there: the hands, the leader and, while a free joker is still to be led, the suits led or
+the voids shown (the only history its lead depends on, as the ``joker_lead`` option reads it,
+RULES.md §5).
 """
 
 from __future__ import annotations
@@ -28,12 +29,18 @@ def _maximiser(state: PlayState, seat: object) -> bool:
 
 
 def _key(state: PlayState) -> tuple:
-    return (
-        tuple((s, frozenset(h)) for s, h in state.hands.items()),
-        state.leader,
-        frozenset(suits_led(state.history, state.order)),
-        tuple(frozenset(shown_void(s, state.history, state.order)) for s in state.seats),
-    )
+    hands = tuple((s, frozenset(h)) for s, h in state.hands.items())
+    # the history matters only to a free joker still to be led, and only as its joker_lead
+    # option reads it: the suits led (not_yet_led) or the voids shown (not_shown_void)
+    free = state.order.free_joker and any(c.is_joker for h in state.hands.values() for c in h)
+    lead = state.rules.joker_lead if free else "any_suit"
+    if lead == "not_yet_led":
+        seen: object = frozenset(suits_led(state.history, state.order))
+    elif lead == "not_shown_void":
+        seen = tuple(frozenset(shown_void(s, state.history, state.order)) for s in state.seats)
+    else:
+        seen = None
+    return (hands, state.leader, seen)
 
 
 def _at_least(state: PlayState, target: int, counted: set, memo: dict) -> bool:
@@ -62,12 +69,12 @@ def _at_least(state: PlayState, target: int, counted: set, memo: dict) -> bool:
     return result
 
 
-def brute_value(state: PlayState) -> int:
-    """Counted tricks from the current trick on with best play (docs/DESIGN.md ``solve``)."""
-    work = state.copy()
-    counted = _counted(work)
-    memo: dict = {}
-    return sum(_at_least(work, t, counted, memo) for t in range(1, work.tricks_left + 1))
+def best_value(state: PlayState, values: dict[Play, int]) -> int:
+    """The value of the position to the player to move, from its plays' ``values``
+    (`brute_values`): the most counted tricks for a player of the counted side, the fewest
+    for the others (in misère the declarer wants the fewest)."""
+    pick = max if _maximiser(state, state.to_play) else min
+    return pick(values.values())
 
 
 def brute_values(state: PlayState) -> dict[Play, int]:
