@@ -69,16 +69,16 @@ def test_the_play_page_serves_a_due_personal_puzzle_first(store_location: str,
         "From your games" in str(o) for s in at.multiselect for o in s.options)
 
 
-def test_a_reviews_costly_cards_are_kept_once(store_location: str) -> None:
+@pytest.fixture(scope="module")
+def costly_review():
+    """A reviewed hand with a costly card of South's that makes a puzzle: (record, review,
+    the puzzles made), found once for both store backends (the review solves every card)."""
     from test_review_grade import SOLVER, blunder_hand
 
     from trainer.cards import Seat
     from trainer.review.grade import review_hand
     from trainer.review.puzzles import personal_puzzle
-    from trainer.ui.game.personal import keep_costly
 
-    store = ProgressStore(store_location)
-    learner = store.learner("Ana")
     for seed in range(12):
         record, at, _ = blunder_hand(seed, 1)
         if at < 0:
@@ -87,9 +87,18 @@ def test_a_reviews_costly_cards_are_kept_once(store_location: str) -> None:
         costly = [d for d in review.decisions if d.kind == "card" and d.dd_cost]
         made = [p for p in (personal_puzzle(record, d, Seat.S, SOLVER) for d in costly) if p]
         if made:
-            break
-    else:
-        raise AssertionError("no reviewed blunder made a puzzle")
+            return record, review, made
+    raise AssertionError("no reviewed blunder made a puzzle")
+
+
+@pytest.mark.xdist_group("costly_review")  # both backends on one worker: one review
+def test_a_reviews_costly_cards_are_kept_once(store_location: str, costly_review) -> None:
+    from trainer.cards import Seat
+    from trainer.ui.game.personal import keep_costly
+
+    record, review, made = costly_review
+    store = ProgressStore(store_location)
+    learner = store.learner("Ana")
     assert keep_costly(review, record, Seat.S, store, learner) == len(made)
     assert keep_costly(review, record, Seat.S, store, learner) == 0  # kept once
     assert [r["id"] for r in personal_puzzles(store, learner)] == [p.id for p in made]

@@ -4,6 +4,7 @@ South gives away a known number of tricks once."""
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from dataclasses import replace
@@ -27,6 +28,7 @@ SOLVER = Solver()
 RULES = ruleset(None)
 
 
+@functools.cache  # a whole hand on the solver's line: the personal-puzzle tests reuse it
 def blunder_hand(seed: int, blunder_trick: int) -> tuple[HandRecord, int, int]:
     """A 4-player hand: North bids 7NT and all pass, the kitty by the policy, every card on the
     solver's line except South's first card from trick ``blunder_trick`` on that can lose
@@ -145,6 +147,8 @@ def test_a_costly_card_becomes_a_puzzle_where_it_is_wrong() -> None:
         assert puzzle.goal == found[0] and puzzle.position.to_state().to_play is Seat.S
         assert record.plays[at] not in puzzle.solution[0].right
         assert puzzle.solution[0].right and puzzle.write_up
+        if made and made + skipped >= 6:
+            break
     assert made >= 1 and made + skipped >= 6
 
 
