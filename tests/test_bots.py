@@ -459,7 +459,7 @@ def test_a_sampling_bot_corrects_an_overbid_but_needs_a_margin_to_bid_higher() -
     """`pick_call`: the gains are paired layout by layout; a lower call needs only the noise
     bar, a higher one the margin too; an 8-level opening is not taken on the policy's word."""
     from trainer.bidding import Auction
-    from trainer.bots.calls import MARGIN, pick_call
+    from trainer.bots.calls import AMBITIOUS_Z, MARGIN, NOISE_Z, pick_call
 
     spades = parse_hand("JK JS JC AS KS QS TS 9S AH AD")
     over = Auction(ruleset(), Seat.W, ["8H", "P"])  # North 8♥, East pass: South to call
@@ -482,6 +482,15 @@ def test_a_sampling_bot_corrects_an_overbid_but_needs_a_margin_to_bid_higher() -
     assert pick_call([eight, seven, passed], "8S", spades, Seat.N, opening) == "7S"
     eight = _call("8S", [v + MARGIN + 20 for v in luck])
     assert pick_call([eight, seven, passed], "8S", spades, Seat.N, opening) == "8S"
+    # and it must be better beyond two standard errors: a gain of the margin and 1.5 errors
+    # raises a 9♠ over partner's 8♥ but opens no 8♠
+    spread = [MARGIN + 20 + (40 if k % 2 else -40) for k in range(10)]  # mean margin + 20
+    gain_se = math.sqrt(sum((g - MARGIN - 20) ** 2 for g in spread) / 9 / 10)  # 13.3
+    assert NOISE_Z * gain_se < 20 < AMBITIOUS_Z * gain_se
+    eight = _call("8S", [v + g for v, g in zip(luck, spread, strict=True)])
+    assert pick_call([eight, seven, passed], "7S", spades, Seat.N, opening) == "7S"
+    ten = _call("10S", [v + g for v, g in zip(luck, spread, strict=True)])
+    assert pick_call([ten, nine, passed], "9S", spades, Seat.S, over) == "10S"
 
 
 def test_a_bad_hand_record_is_one_line_naming_the_field() -> None:

@@ -13,7 +13,8 @@ over 100, less than 8♠). A call that bids lower (a pass, a lower level) needs 
 bar, so a policy overbid (10♠ where 9♠ is better by 86) is corrected. The proposal itself is
 kept only when a good player could make it: an opening at the 8 level or higher, or a call the
 hand does not fit, is not protected, and the best fitting call below the 8 level stands in
-for it (an 8-level opening is still made when the simulation shows it clearly better).
+for it (an 8-level opening is still made when the simulation shows it better by `MARGIN` and
+two standard errors).
 
 As Ben's simulation chooses only among the calls its network finds plausible, a bot makes only
 bids its hand shows (`fits_hand`: what the auction inferences of `trainer.simulate` read into
@@ -53,6 +54,9 @@ NOISE_Z = 1.0
 
 AMBITIOUS_LEVEL = 8
 """An opening at this level or higher is not taken on the policy's word (`pick_call`)."""
+AMBITIOUS_Z = 2.0
+"""Standard errors by which such an opening must beat the base: the simulation's noise as the
+grades count it (two standard errors), since lesson 11's values do not vouch for it."""
 RAISE_ALLOWANCE = 0.5
 """Tricks a raiser counts on beyond partner's shown tricks and its own (the kitty's share)."""
 
@@ -86,8 +90,9 @@ def pick_call(candidates: Sequence[CallResult], proposed: str, cards: Sequence[C
     always among them) when the policy proposed ``proposed`` (module docstring): the base is
     the proposal when the hand fits it and it is no `AMBITIOUS_LEVEL` opening, else the best
     fitting call that is neither; a fitting call replaces the base when its paired gain
-    exceeds ``NOISE_Z`` standard errors, plus `MARGIN` when it bids higher; of several, the
-    one whose gain is most surely positive (gain less ``NOISE_Z`` errors)."""
+    exceeds ``NOISE_Z`` standard errors (`AMBITIOUS_Z` for an `AMBITIOUS_LEVEL` opening),
+    plus `MARGIN` when it bids higher; of several, the one whose gain is most surely positive
+    (gain less ``NOISE_Z`` errors)."""
     fitting = [c for c in candidates if fits_hand(c.call, cards, seat, auction)]
     by_call = {c.call: c for c in fitting}
     modest = [c for c in fitting if not _ambitious(c.call, auction)]
@@ -100,8 +105,9 @@ def pick_call(candidates: Sequence[CallResult], proposed: str, cards: Sequence[C
     best, best_sure = base, 0.0
     for cand in fitting:
         gain, se = paired_gap(cand, base)
-        need = NOISE_Z * se + (MARGIN if _rank(cand.call, auction) > _rank(base.call, auction)
-                               else 0.0)
+        z = AMBITIOUS_Z if _ambitious(cand.call, auction) else NOISE_Z
+        need = z * se + (MARGIN if _rank(cand.call, auction) > _rank(base.call, auction)
+                         else 0.0)
         if gain > need and gain - NOISE_Z * se > best_sure:
             best, best_sure = cand, gain - NOISE_Z * se
     return best.call
