@@ -261,6 +261,25 @@ def test_a_led_joker_asks_for_its_suit_after_it_is_clicked(db: Path) -> None:
     assert at.success[0].value.startswith("**Card 1 ✓ Joker (named ♣)**")
 
 
+def test_the_jokers_suit_choice_does_not_carry_over_to_the_next_puzzle(db: Path) -> None:
+    # The suits shown after the joker was clicked in one puzzle once stayed open in the next
+    # puzzle whose hand held the joker (3 of 5 puzzles in one walk), giving the joker away.
+    def leads_a_free_joker(p: PlayPuzzle) -> bool:
+        return sum(x.card.is_joker for x in p.position.to_state().legal_plays()) > 1
+
+    first, second = [p for p in PUZZLES if leads_a_free_joker(p)][:2]
+    at = start(first)
+    at.button(key=card_key(at, "JK")).click().run()
+    assert [b for b in at.button if b.key and b.key.startswith("play_card:JK:")
+            and b.key.count(":") == 3]  # the suits are on show
+    at.session_state["play_current"] = second.id  # as "Next puzzle" moves on to it
+    at.run()
+    assert at.session_state["play_attempt"].puzzle.id == second.id
+    assert not [b for b in at.button if b.key and b.key.count(":") == 3]
+    assert not [b for b in at.button if b.key and b.key.startswith("play_joker_cancel:")]
+    assert at.button(key=card_key(at, "JK")).label == "Play the joker (then name its suit)"
+
+
 def test_wrong_card_shows_its_refutation_and_is_saved_as_failed(db: Path) -> None:
     puzzle = next(p for p in PUZZLES if has_wrong_card(p))
     ProgressStore(db).learner("Ann")

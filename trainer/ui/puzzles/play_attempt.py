@@ -9,6 +9,7 @@ and whether the solution was revealed (which counts as not solved).
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 from trainer.generate.grading import PuzzleSession, Verdict
@@ -16,6 +17,10 @@ from trainer.generate.records import PlayPuzzle
 from trainer.play import PlayState
 from trainer.rules import Play
 from trainer.ui.data.solver_access import solver_lock
+
+
+_showings = itertools.count()
+"""Numbers the attempts made in this process: each showing of a puzzle has its own."""
 
 
 @dataclass
@@ -33,6 +38,8 @@ class PlayAttempt:
     """The counted result of this showing: True solved, False failed, None not yet over."""
     revealed: bool = False
     retries: int = 0
+    showing: int = field(default_factory=lambda: next(_showings))
+    """This showing's number (`turn`): the widgets of one puzzle never carry over to the next."""
 
     @classmethod
     def start(cls, puzzle: PlayPuzzle) -> PlayAttempt:
@@ -102,10 +109,11 @@ class PlayAttempt:
 
     @property
     def turn(self) -> str:
-        """Which decision is on show ("retries.cards graded"): part of each card button's key,
-        so that a click made on an earlier decision's buttons (a quick double click) matches no
-        button of this one and is dropped."""
-        return f"{self.retries}.{len(self.verdicts)}"
+        """Which decision is on show ("showing.retries.cards graded"): part of each card
+        button's key, so that a click made on an earlier decision's buttons (a quick double
+        click) matches no button of this one and is dropped, and so that the joker's suit
+        choice opened in one puzzle is not open in the next."""
+        return f"{self.showing}.{self.retries}.{len(self.verdicts)}"
 
     def plays_text(self) -> list[str]:
         """Codes of this try's learner cards (stored with the attempt)."""
