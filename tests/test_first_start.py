@@ -19,11 +19,12 @@ from trainer.progress import ProgressStore
 from trainer.rules import RuleSet
 from trainer.solver import stamp as stamps
 from trainer.solver import warm as warm_module
+from trainer.solver import warm_up
 from trainer.solver.api import Solver
 from trainer.solver.stamp import Stamp
-from trainer.ui.data import solver_access, warm_up
+from trainer.solver.warm_up import Progress
+from trainer.ui.data import solver_access
 from trainer.ui.data.puzzle_bank import for_rules, load_bank
-from trainer.ui.data.warm_up import Progress
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "streamlit_app.py")
@@ -171,7 +172,7 @@ def test_the_app_command_starts_the_warm_up_then_streamlit_without_the_solver() 
     the solver nor numba itself (the compile runs in a subprocess)."""
     code = (
         "import sys, streamlit.web.cli as c\n"
-        "import trainer.ui.data.warm_up as w\n"
+        "import trainer.solver.warm_up as w\n"
         "seen = []\n"
         "w.start = lambda: seen.append('warm-up')\n"
         "def fake(): seen.append(list(sys.argv[1:])); raise SystemExit(3)\n"

@@ -141,15 +141,15 @@ APP = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
 
 
 def cmd_app(args: argparse.Namespace) -> Any:
-    """Start the solver's compile in the background (`trainer.ui.data.warm_up`: skipped when
+    """Start the solver's compile in the background (`trainer.solver.warm_up`: skipped when
     the compile stamp is current), then run the app's Streamlit server in this process, so the
     compile starts with the server and not with the first visitor. ``args.streamlit``: options
     passed on to ``streamlit run`` (``--server.port 8502``). Returns Streamlit's exit status."""
     if not os.path.isfile(APP):
         raise _UsageError(f"app: no {APP} (run it from a checkout of the project)")
-    from trainer.ui.data.solver_access import start_warm_up
+    from trainer.solver import warm_up  # no numba: the compile runs in a subprocess
 
-    start_warm_up()
+    warm_up.start()
     from streamlit.web import cli as streamlit_cli
 
     sys.argv = ["streamlit", "run", APP, *args.streamlit]

@@ -9,7 +9,7 @@ Run as a program it reports each kernel on stdout as numba finishes compiling it
 ``compiled N NAME``, N counting from 1), then ``done N SECONDS``, and writes the compile stamp
 (`trainer.solver.stamp`) with this compile's count and times, for the next start's progress
 bar. The app runs it in a separate process when the server starts
-(`trainer.ui.data.warm_up`), then calls `warm` itself to load the cached code.
+(`trainer.solver.warm_up`), then calls `warm` itself to load the cached code.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 - `start_warm_up` (the router calls it on every run, and ``python -m trainer app`` before the
   server starts; it acts once per process) gets the solver ready in the background
-  (`trainer.ui.data.warm_up`: compiled in a separate process only when the compile stamp is
+  (`trainer.solver.warm_up`: compiled in a separate process only when the compile stamp is
   stale, then loaded into the server once), so pages that never solve (Home, Learn, Rules,
   Progress) open at once.
 - `wait_for_solver` is called by a page before its first solve: until the solver is ready it
@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from trainer.ui.data import warm_up
+from trainer.solver import warm_up
 
 POOL_SIZE = 4
 POLL_SECONDS = 0.25  # how often the wait box redraws its progress

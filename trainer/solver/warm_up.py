@@ -1,7 +1,7 @@
 """Getting the solver ready in the background, once per server, and how far that has got.
 
-`start` (the router, and ``python -m trainer app`` before Streamlit starts, call it; it acts
-once per process) runs a thread that
+`start` (the app's router through `trainer.ui.data.solver_access`, and ``python -m trainer
+app`` before Streamlit starts, call it; it acts once per process) runs a thread that
 - skips the compile when the compile stamp is current (`trainer.solver.stamp`): a warm start
   then loads numba's cached code once, in the server;
 - else runs ``python -m trainer.solver.warm`` in a subprocess at a lower priority (its compile
