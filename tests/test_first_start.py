@@ -363,3 +363,34 @@ def test_a_card_off_the_line_is_graded_once_the_solver_is_ready(
     assert not at.exception, at.exception
     expected = PuzzleSession(puzzle, Solver()).play(other).explanation  # type: ignore[arg-type]
     assert any(expected in s.value for s in at.success)
+
+
+def test_a_puzzle_opens_and_is_graded_without_loading_the_solver() -> None:
+    """In a fresh process with the warm-up held back, the Play page opens the first puzzle
+    and grades a right and a wrong card without importing the solver or numba (which would
+    compile it in the page's thread on a first start)."""
+    code = (
+        "import sys\n"
+        "import trainer.solver.warm_up as w\n"
+        "w.start = lambda: False\n"
+        "from streamlit.testing.v1 import AppTest\n"
+        f"at = AppTest.from_file({APP!r}, default_timeout=120)\n"
+        "at.session_state['play_wait'] = False\n"
+        "at.session_state['play_pause'] = 0\n"
+        f"at.query_params['puzzle'] = {PUZZLES[0].id!r}\n"
+        "at.run()\n"
+        f"at.switch_page({PLAY!r}).run()\n"
+        "keys = [b.key for b in at.button if b.key and b.key.startswith('play_card:')]\n"
+        f"at.button(key='play_card:{PUZZLES[0].solution[0].line[0].code}:0.0').click().run()\n"
+        "right = [s.value for s in at.success if s.value.startswith('**Card 1')]\n"
+        "at.button(key='play_retry').click().run()\n"
+        f"at.button(key='play_card:{wrong_cards(PUZZLES[0])[0].code}:1.0').click().run()\n"
+        "wrong = [e.value for e in at.error if e.value.startswith('**Card 1')]\n"
+        "loaded = sorted(m for m in sys.modules if m.startswith(('numba', 'trainer.solver.api',"
+        " 'trainer.solver.search')))\n"
+        "print(len(keys), len(right), len(wrong), loaded, list(at.exception))\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stderr[-1500:]
+    cards = len(PUZZLES[0].position.to_state().legal_plays())
+    assert proc.stdout.split("\n")[-2] == f"{cards} 1 1 [] []"
