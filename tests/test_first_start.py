@@ -95,6 +95,12 @@ def test_a_cache_load_keeps_the_last_compiles_figures(tmp_path: Path,
     assert kept == Stamp(stamps.source_key(), 57, 41.5, 38.9, 0, (1.0, 41.5))
 
 
+def test_the_first_compiles_shares_fit_its_kernels() -> None:
+    shares = warm_module.FIRST_SHARES
+    assert len(shares) == warm_module.FIRST_KERNELS and shares[-1] == 1.0
+    assert list(shares) == sorted(shares)
+
+
 def test_the_report_lines_parse() -> None:
     assert warm_module.parse_report("compiled 12 trainer.solver.search.search\n") == \
         ("compiled", 12)
@@ -134,7 +140,9 @@ def test_progress_moves_by_the_last_compiles_times() -> None:
 def test_progress_without_a_stamp_counts_against_the_first_compile() -> None:
     progress = Progress(phase="compiling", began=0.0, clock=lambda: 10.0, done=19)
     assert progress.total == warm_module.FIRST_KERNELS
-    assert progress.share() == pytest.approx(19 / warm_module.FIRST_KERNELS)
+    assert progress.share() == pytest.approx(warm_module.FIRST_SHARES[18])
+    assert progress.seconds_left() == pytest.approx(
+        (1 - warm_module.FIRST_SHARES[18]) * 10.0 / warm_module.FIRST_SHARES[18])
     assert f"19 of {warm_module.FIRST_KERNELS} parts" in progress.text()
     assert "a first compile takes about" in progress.text()
     progress.done = warm_module.FIRST_KERNELS + 3  # more than expected: the whole grows

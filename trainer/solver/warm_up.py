@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from trainer.solver.stamp import Stamp, is_current, read_stamp
-from trainer.solver.warm import FIRST_KERNELS, FIRST_SECONDS, parse_report
+from trainer.solver.warm import FIRST_KERNELS, FIRST_SECONDS, FIRST_SHARES, parse_report
 
 COMPILE_TIMEOUT = 900  # seconds; a compile that hangs past this is given up (the page then
 # compiles in its own thread on first use, as it would with no warm-up at all)
@@ -57,11 +57,12 @@ class Progress:
             FIRST_SECONDS
 
     def _mark(self, done: int) -> float:
-        """Seconds into the last compile at which ``done`` kernels were done (proportional to
-        the count when the last compile left no marks)."""
-        marks = self.last.marks if self.last is not None else ()
+        """Seconds into the last compile at which ``done`` kernels were done (with no stamp,
+        the measured shares `FIRST_SHARES`; proportional to the count past its marks)."""
         if done <= 0:
             return 0.0
+        marks = self.last.marks if self.last is not None and self.last.kernels else tuple(
+            share * self.expected_seconds for share in FIRST_SHARES)
         if len(marks) >= done:
             return marks[done - 1]
         return self.expected_seconds * min(done, self.total) / self.total
