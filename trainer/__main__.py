@@ -136,6 +136,34 @@ def cmd_match(args: argparse.Namespace) -> Any:
     return result.to_json()
 
 
+APP = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                   "streamlit_app.py")
+
+
+def cmd_app(args: argparse.Namespace) -> Any:
+    """Start the solver's compile in the background (`trainer.solver.warm_up`: skipped when
+    the compile stamp is current), then run the app's Streamlit server in this process, so the
+    compile starts with the server and not with the first visitor. ``args.streamlit``: options
+    passed on to ``streamlit run`` (``--server.port 8502``). Returns Streamlit's exit status."""
+    if not os.path.isfile(APP):
+        raise _UsageError(f"app: no {APP} (run it from a checkout of the project)")
+    from trainer.solver import warm_up  # no numba: the compile runs in a subprocess
+
+    warm_up.start()
+    from streamlit.web import cli as streamlit_cli
+
+    sys.argv = ["streamlit", "run", APP, *args.streamlit]
+    try:
+        streamlit_cli.main()
+    except SystemExit as exc:  # click ends with one, whatever the outcome
+        return _ExitStatus(exc.code if isinstance(exc.code, int) else 0)
+    return None
+
+
+class _ExitStatus(int):
+    """A command's exit status, returned instead of a result to print."""
+
+
 def build_parser(extra: bool = True) -> argparse.ArgumentParser:
     """The CLI's parser; ``extra``: with the commands `_load_extra_commands` registered. Its
     ``command_names`` lists the commands it knows."""
@@ -191,6 +219,11 @@ def build_parser(extra: bool = True) -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_match)
 
+    p = sub.add_parser("app", help="run the app (streamlit run streamlit_app.py), compiling "
+                       "the solver from the start; other options go to streamlit run",
+                       add_help=False)
+    p.set_defaults(func=cmd_app, streamlit=[])
+
     for register in _EXTRA_COMMANDS if extra else ():
         register(sub)
     return parser
@@ -226,7 +259,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if command not in _core_commands():  # `legal` and `score` never load the solver
         _load_extra_commands()
     try:
-        args = build_parser().parse_args(argv)
+        parser = build_parser()
+        if command == "app":  # the options after it are streamlit's, passed on as they are
+            args, rest = parser.parse_known_args(words)
+            args.streamlit = rest
+        else:
+            args = parser.parse_args(argv)
         result = args.func(args)
     except _UsageError as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -234,6 +272,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except TrainerError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    if isinstance(result, _ExitStatus):
+        return int(result)
     if result is not None:
         try:
             print(json.dumps(result, ensure_ascii=False))

@@ -6,18 +6,27 @@ costs, the refutation (the solver's line against it, trick by trick) and the rig
 After a right card the partner and the opponents reply (the recorded main line when the learner
 is on it, else the generator's reply rule, `LineBuilder.reply`) until the learner's next
 decision or the goal is settled. A wrong card fails the attempt; `retry` starts again.
+
+Before the solver is ready (a first start compiles it), `play(card, solver=False)` grades from
+the puzzle's record alone while the learner is on the recorded main line: the record holds each
+decision's right cards and the cards played until the next decision, so right or wrong, the
+replies and the next decision need no search. What does need one (the tricks a wrong card costs,
+its refutation, why a right card works) is left *pending* (`Verdict.pending`) and filled in by
+`complete` once the solver is ready; a card the record cannot grade (a right card off the main
+line, whose replies the recorded line does not give) raises `SolverPending`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from trainer.cards import Seat
 from trainer.errors import IllegalPlayError
 from trainer.generate.card_reasons import CardReason, wrong_card_reasons
 from trainer.generate.explain import TrickStory, play_text, seat_name, tell_line, tricks_phrase
-from trainer.generate.goals import PuzzleError, counted_since, judge
+from trainer.generate.goals import PuzzleError, Verdicts, counted_since, judge
 from trainer.generate.lines import LineBuilder
 from trainer.generate.records import PlayPuzzle
 from trainer.generate.right_reasons import right_card_reason
@@ -25,7 +34,14 @@ from trainer.lessons.question import names_list
 from trainer.notation import parse_play
 from trainer.play import PlayState
 from trainer.rules import Play
-from trainer.solver import CurrentSolver, Solver
+
+if TYPE_CHECKING:
+    from trainer.solver import Solver
+
+
+class SolverPending(Exception):
+    """Raised by `PuzzleSession.play` with ``solver=False`` for a card that only the solver can
+    grade now: grade it again once the solver is ready."""
 
 
 @dataclass(frozen=True)
@@ -40,7 +56,10 @@ class Verdict:
     before the card, the learner's card first (wrong cards; empty for a right card);
     ``reasons``: why a wrong card fails, in concepts (`trainer.generate.card_reasons`, the
     first ones shown in ``explanation``); ``explanation``: the verdict in words (a right card:
-    why it works, `trainer.generate.right_reasons`).
+    why it works, `trainer.generate.right_reasons`); ``pending``: graded from the record before
+    the solver was ready, so ``value``, ``best`` and ``cost`` are 0, the lines and reasons empty
+    and the explanation says only right or wrong and the right card, until
+    `PuzzleSession.complete` fills them in.
     """
 
     play: Play
@@ -57,6 +76,7 @@ class Verdict:
     reasons: tuple[CardReason, ...] = ()
     refutation_plays: tuple[Play, ...] = ()
     right_line_plays: tuple[Play, ...] = ()
+    pending: bool = False
 
 
 class PuzzleSession:
@@ -65,8 +85,8 @@ class PuzzleSession:
     def __init__(self, puzzle: PlayPuzzle, solver: Solver | None = None) -> None:
         self.puzzle = puzzle
         # by default whichever solver is lent to the current request (a session lives across
-        # requests; the app lends each request a solver of its pool)
-        self.solver = solver or CurrentSolver()
+        # requests; the app lends each request a solver of its pool), imported on first use
+        self.solver = solver or _LazyCurrentSolver()
         self.retry()
 
     def retry(self) -> None:
@@ -78,6 +98,8 @@ class PuzzleSession:
         self.decision = 0  # index into the recorded solution while the learner follows it
         self.on_line = True
         self.history: list[Verdict] = []
+        # graded from the record, to fill in (`complete`): index in history, table before it
+        self._pending: list[tuple[int, PlayState]] = []
 
     @property
     def learner(self) -> Seat:
@@ -97,11 +119,18 @@ class PuzzleSession:
             return []
         return self.state.legal_plays()
 
-    def play(self, choice: Play | str) -> Verdict:
+    @property
+    def pending(self) -> bool:
+        """True while a verdict graded from the record waits for the solver (`complete`)."""
+        return bool(self._pending)
+
+    def play(self, choice: Play | str, solver: bool = True) -> Verdict:
         """Grade the learner's card and, if right, play the replies.
 
-        ``choice``: a `Play` or its code (``"AS"``, ``"JK:H"``). Raises `PuzzleError` when the
-        attempt is over, and `IllegalPlayError` naming the reason for an illegal card.
+        ``choice``: a `Play` or its code (``"AS"``, ``"JK:H"``); ``solver``: False to grade
+        from the record without the solver (module docstring). Raises `PuzzleError` when the
+        attempt is over, `IllegalPlayError` naming the reason for an illegal card, and
+        `SolverPending` (only with ``solver=False``) for a card the record cannot grade.
         """
         if self.finished:
             raise PuzzleError("the puzzle is over: retry or pick another")
@@ -115,31 +144,89 @@ class PuzzleSession:
             if play not in legal:
                 reason = self.state.why_illegal(play) or "not legal now"
                 raise IllegalPlayError(f"play {play}: {reason}")
-        counted = counted_since(self.state, self.start_tricks)[0]
-        verdicts = judge(self.solver.analyse(self.state), self.state, self.puzzle.goal, counted)
-        values = verdicts.analysis.values
-        best = verdicts.analysis.best
-        value = values[play]
-        cost = (best - value) if verdicts.analysis.maximising else (value - best)
-        right = play in verdicts.right
-        if not right:
-            verdict = self._wrong(play, value, best, cost, verdicts.right, counted)
+        if not solver:
+            return self._from_record(play)
+        before = self.state.copy()
+        counted, verdicts = self._judged(before)
+        if play not in verdicts.right:
             self.failed = True
+            verdict = self._wrong_verdict(play, verdicts, counted)
         else:
-            before = self.state.copy()
             replies = self._advance(play)
-            line = played_out(before, (play, *(p for _, p in replies)), self.solver)
-            why = right_card_reason(before, self.learner, self.puzzle.goal, play, line)
-            text = (("Right: puzzle solved! " if self.solved else "Right. ")
-                    + why.sentence(play_text(play)))
-            verdict = Verdict(play, True, value, best, cost, verdicts.right, replies, (), (),
-                              text, self.solved)
+            verdict = self._right_verdict(before, play, replies, verdicts, self.solved)
         self.history.append(verdict)
         return verdict
 
+    def _judged(self, state: PlayState) -> tuple[int, Verdicts]:
+        counted = counted_since(state, self.start_tricks)[0]
+        return counted, judge(self.solver.analyse(state), state, self.puzzle.goal, counted)
+
+    def _wrong_verdict(self, play: Play, verdicts: Verdicts, counted: int) -> Verdict:
+        best, value = verdicts.analysis.best, verdicts.analysis.values[play]
+        cost = (best - value) if verdicts.analysis.maximising else (value - best)
+        return self._wrong(play, value, best, cost, verdicts.right, counted)
+
+    def _right_verdict(self, before: PlayState, play: Play,
+                       replies: tuple[tuple[Seat, Play], ...], verdicts: Verdicts,
+                       solved: bool) -> Verdict:
+        """A right card's verdict: ``before`` the table before it, ``replies`` already played,
+        ``solved`` whether they settled the goal."""
+        best, value = verdicts.analysis.best, verdicts.analysis.values[play]
+        cost = (best - value) if verdicts.analysis.maximising else (value - best)
+        line = played_out(before, (play, *(p for _, p in replies)), self.solver)
+        why = right_card_reason(before, self.learner, self.puzzle.goal, play, line)
+        text = ("Right: puzzle solved! " if solved else "Right. ") + why.sentence(play_text(play))
+        return Verdict(play, True, value, best, cost, verdicts.right, replies, (), (), text,
+                       solved)
+
+    # --- before the solver is ready ----------------------------------------------------------
+
+    def _from_record(self, play: Play) -> Verdict:
+        recorded = self.puzzle.solution
+        if not self.on_line or self.decision >= len(recorded):
+            raise SolverPending(f"play {play}: off the recorded line")
+        decision = recorded[self.decision]
+        before = self.state.copy()
+        if play not in decision.right:
+            good = self._best_right(decision.right)
+            others = tuple(p for p in decision.right if p != good)
+            also = (f" ({names_list([choice_text(p) for p in others])} "
+                    f"{'keeps' if len(others) == 1 else 'keep'} it too)" if others else "")
+            said = play_text(play)
+            text = (f"{said[0].upper()}{said[1:]} does not keep the goal. The right card for "
+                    f"{seat_name(self.learner)} is {choice_text(good)}{also}.")
+            verdict = Verdict(play, False, 0, 0, 0, decision.right, (), (), (), text, False,
+                              pending=True)
+            self.failed = True
+        else:
+            if decision.line[:1] != (play,):
+                raise SolverPending(f"play {play}: a right card off the recorded line")
+            replies = self._advance(play, record=True)
+            text = "Right: puzzle solved!" if self.solved else "Right."
+            verdict = Verdict(play, True, 0, 0, 0, decision.right, replies, (), (), text,
+                              self.solved, pending=True)
+        self._pending.append((len(self.history), before))
+        self.history.append(verdict)
+        return verdict
+
+    def complete(self) -> None:
+        """Fill in the verdicts graded from the record (`Verdict.pending`) with the solver's
+        values, lines and reasons; the cards and replies played stay as they were."""
+        for index, before in self._pending:
+            old = self.history[index]
+            counted, verdicts = self._judged(before)
+            if old.right:
+                new = self._right_verdict(before, old.play, old.replies, verdicts, old.solved)
+            else:
+                new = self._wrong_verdict(old.play, verdicts, counted)
+            self.history[index] = new
+        self._pending = []
+
     # --- after a right card ------------------------------------------------------------------
 
-    def _advance(self, play: Play) -> tuple[tuple[Seat, Play], ...]:
+    def _advance(self, play: Play, record: bool = False) -> tuple[tuple[Seat, Play], ...]:
+        """Play ``play`` and the replies up to the learner's next decision. ``record``: the
+        recorded line alone, no solver (the caller has checked that ``play`` starts it)."""
         recorded = self.puzzle.solution
         follow = (self.on_line and self.decision < len(recorded)
                   and recorded[self.decision].line[:1] == (play,))
@@ -151,6 +238,8 @@ class PuzzleSession:
         while not self.builder.settled(self.state):
             seat = self.state.to_play
             assert seat is not None
+            if record and not script:
+                break  # the recorded line stops at the learner's next decision
             if seat is self.learner:
                 if script and script[0] in self.state.legal_plays():
                     nxt = script.pop(0)  # the learner's free card, on the recorded line
@@ -247,6 +336,16 @@ def played_out(state: PlayState, line: Sequence[Play], solver: Solver) -> tuple[
     for play in line:
         work.push(play)
     return (*line, *(solver.principal_line(work) if not work.is_over else ()))
+
+
+class _LazyCurrentSolver:
+    """`trainer.solver.CurrentSolver`, imported on the first search (importing the solver
+    compiles it on a first start: a session made before then must not)."""
+
+    def __getattr__(self, name: str) -> object:
+        from trainer.solver import CurrentSolver
+
+        return getattr(CurrentSolver(), name)
 
 
 def main_line_story(puzzle: PlayPuzzle) -> list[TrickStory]:

@@ -15,12 +15,15 @@ off the recorded line with `LineBuilder`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from trainer.cards import Seat
 from trainer.generate.goals import Goal, Verdicts, counted_since, equivalence_classes, judge
 from trainer.play import PlayState
 from trainer.rules import Play
-from trainer.solver import Solver
+
+if TYPE_CHECKING:  # only named here: a grader built before the solver is ready imports none
+    from trainer.solver import Solver
 
 
 @dataclass

@@ -32,6 +32,7 @@ moments are rare (for the joker's named suit, about one deal in 270).
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from trainer.cards import JOKER, Seat, deal
 from trainer.generate.goals import Goal, Verdicts
@@ -47,7 +48,9 @@ from trainer.generate.themes import names_split
 from trainer.generate.two_player_puzzles import generate_table_puzzle
 from trainer.play import PlayState, start_play
 from trainer.rules import RuleSet, ruleset
-from trainer.solver import Solver
+
+if TYPE_CHECKING:  # named only: importing the solver compiles it on a first start
+    from trainer.solver import Solver
 
 KINDS = ("suit_declarer", "suit_defence", "nt_declarer", "nt_defence", "misere_declarer",
          "misere_defence")
@@ -92,7 +95,10 @@ def generate_play_puzzle(seed: int, solver: Solver | None = None,
 
     The same seed, rules and theme always give the same puzzle (the record's ``generator``).
     """
-    solver = solver or Solver()
+    if solver is None:
+        from trainer.solver import Solver
+
+        solver = Solver()
     rules = rules or ruleset()
     if rules.players == 2:  # hands and table piles (RULES.md §1): their own pipeline
         return generate_table_puzzle(seed, solver, rules)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from trainer.bidding import MISERE, OPEN_MISERE, Auction, Bid
 from trainer.cards import Card, Deal, Seat
@@ -23,7 +24,9 @@ from trainer.play import PlayState
 from trainer.policy import choose_bid, choose_discard, estimate_tricks
 from trainer.rules import Play, RuleSet, Strain
 from trainer.scoring import bid_value
-from trainer.solver import Solver
+
+if TYPE_CHECKING:  # named only: importing the solver compiles it on a first start
+    from trainer.solver import Solver
 
 GENERATOR_VERSION = 2
 NOISE = 0.1

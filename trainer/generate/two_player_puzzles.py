@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from trainer.cards import JOKER, Seat, deal
 from trainer.generate.goals import Goal
@@ -25,7 +26,9 @@ from trainer.generate.play_steps import DEFAULT_ATTEMPTS, declare, find_moment, 
 from trainer.generate.records import PlayPuzzle
 from trainer.play import PlayState
 from trainer.rules import RuleSet, preset_name
-from trainer.solver import Solver
+
+if TYPE_CHECKING:  # named only: importing the solver compiles it on a first start
+    from trainer.solver import Solver
 from trainer.two_player import TablePlayState, start_table_play
 
 KINDS = ("suit_declarer", "suit_defence", "nt_declarer", "nt_defence")
@@ -65,7 +68,10 @@ def generate_table_puzzle(seed: int, solver: Solver | None, rules: RuleSet
                           ) -> PlayPuzzle | None:
     """The 2-player play puzzle of ``seed`` under ``rules`` (``players`` 2), or None. The same
     seed and rules always give the same puzzle; its ``generator`` names the rules."""
-    solver = solver or Solver()
+    if solver is None:
+        from trainer.solver import Solver
+
+        solver = Solver()
     rng = random.Random(seed)
     kind = KINDS[seed % len(KINDS)]
     for _ in range(DEFAULT_ATTEMPTS):

@@ -13,17 +13,36 @@ Positions are `trainer.notation.Position` or `trainer.play.PlayState`; bad ones 
 `SolverError` (a `trainer.errors.TrainerError`, so a `ValueError`).
 """
 
-from trainer.solver.api import (
-    CurrentSolver,
-    Solver,
-    analyse,
-    can_take,
-    default_solver,
-    principal_line,
-    using,
-    value,
-)
-from trainer.solver.results import Analysis, SolverCancelled, SolverError
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from trainer.solver.api import (
+        CurrentSolver,
+        Solver,
+        analyse,
+        can_take,
+        default_solver,
+        principal_line,
+        using,
+        value,
+    )
+    from trainer.solver.results import Analysis, SolverCancelled, SolverError
+
+# The names are loaded on first use (PEP 562): importing `trainer.solver.api` compiles the
+# search on a first start (or loads numba's cache), and the modules that need none of it
+# (`trainer.solver.stamp`, `trainer.solver.warm`, `trainer.solver.results`) must not pay that.
+_HOME = {"Analysis": "results", "SolverCancelled": "results", "SolverError": "results"}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in __all__:
+        raise AttributeError(f"module 'trainer.solver' has no attribute {name!r}")
+    module = importlib.import_module(f"trainer.solver.{_HOME.get(name, 'api')}")
+    return getattr(module, name)
+
 
 __all__ = [
     "Analysis",

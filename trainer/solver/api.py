@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -26,8 +27,10 @@ from trainer.solver.moves import representative
 from trainer.solver.results import Analysis, SolverCancelled, SolverError
 from trainer.solver.search import at_least, move_at_least, move_value
 from trainer.solver.table import new_table
-from trainer.solver.two_api import TableSolver
 from trainer.two_player import TablePlayState
+
+if TYPE_CHECKING:
+    from trainer.solver.two_api import TableSolver
 
 Progress = Callable[[int, int], bool]
 """``progress(done, total)``: work done so far; return False to stop (`SolverCancelled`)."""
@@ -64,6 +67,10 @@ class Solver:
         if not isinstance(state, TablePlayState):
             return None
         if self._two is None:
+            # imported on first use: its search compiles apart from the 3-6 player one, so a
+            # first start that plays 4-handed puzzles does not wait for it
+            from trainer.solver.two_api import TableSolver
+
             self._two = TableSolver()
         return self._two
 

@@ -19,6 +19,7 @@ written before).
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from trainer.generate.card_reasons import wrong_card_reasons
 from trainer.generate.explain import card_role, play_text
@@ -29,7 +30,9 @@ from trainer.generate.right_reasons import RightKind, RightReason, right_card_re
 from trainer.lessons.question import names_list
 from trainer.play import PlayState
 from trainer.rules import Play
-from trainer.solver import Solver
+
+if TYPE_CHECKING:  # named only: importing the solver compiles it on a first start
+    from trainer.solver import Solver
 
 GERUNDS = {"lead": "Leading", "play": "Playing", "ruff with": "Ruffing with",
            "throw": "Throwing"}

@@ -15,28 +15,27 @@ recorded once in the store (the puzzle's record rating as its starting rating) a
 failed puzzle in the review queue; only the learner's first attempt at a puzzle moves the
 ratings, a later showing is practice and the page says so. ``?puzzle=<id>`` in the address
 opens a puzzle.
+
+The page does not wait for the solver: on a first start, while it compiles, a card on the
+puzzle's main line is graded from the record at once (`trainer.ui.puzzles.play_attempt`), and
+the wait box, under the verdict, shows the compile's progress until the explanation (the
+tricks a wrong card costs, the lines, why a right card works) can be filled in.
 """
 
 from __future__ import annotations
 
-# ruff: noqa: E402 (the solver is waited for before the imports that load it)
 import contextlib
 import time
 from collections.abc import Sequence
 
 import streamlit as st
 
-from trainer.ui.data.solver_access import wait_for_solver
-
-# Before the imports below, which load the solver: a first start compiles it, and the
-# page says so meanwhile instead of staying blank.
-wait_for_solver()
-
 from trainer.generate.explain import TrickStory, label_text, play_text, seat_name
 from trainer.generate.grading import Verdict, main_line_story
 from trainer.generate.records import PlayPuzzle
 from trainer.play import PlayState
 from trainer.progress import Learner
+from trainer.ui.data import solver_access
 from trainer.ui.data.profile import STORE_ERRORS, current_learner, store
 from trainer.ui.data.puzzle_bank import (
     CONTRACT_TYPES,
@@ -46,6 +45,7 @@ from trainer.ui.data.puzzle_bank import (
     puzzle_label,
     themes_text,
 )
+from trainer.ui.data.solver_access import wait_for_solver
 from trainer.ui.puzzles.analyse_link import play_footer
 from trainer.ui.puzzles.ideas import idea
 from trainer.ui.puzzles.picker import NO_MATCH, PARAM, PuzzlePicker, open_bank, rating_line
@@ -60,6 +60,7 @@ UNFINISHED_SETTING = "play_unfinished"  # a first try still going: {"puzzle": id
 TYPES_KEY = "play_types"
 SIDES_KEY = "play_sides"
 PAUSE_KEY = "play_pause"  # seconds between replies (tests set 0)
+WAIT_KEY = "play_wait"  # False: leave pending explanations pending (tests look at them)
 PAUSE = 0.25
 
 
@@ -210,15 +211,24 @@ def replies_text(state: PlayState, verdict: Verdict) -> str:
     return "; ".join(parts)
 
 
+PENDING_NOTE = ("Graded from the puzzle's record. Why, and the lines to step through, "
+                "follow as soon as the solver is ready (its progress is below).")
+
+
 def _right(n: int, verdict: Verdict, state: PlayState) -> None:
     text = f"**Card {n} ✓ {label_text(verdict.play)}**: {verdict.explanation}"
     if verdict.replies:
         text += f"  \nThen: {replies_text(state, verdict)}."
     st.success(text, icon=":material/check_circle:")
+    if verdict.pending:
+        st.caption(PENDING_NOTE)
 
 
 def _wrong(n: int, verdict: Verdict) -> None:
     st.error(f"**Card {n} ✗** {verdict.explanation}", icon=":material/cancel:")
+    if verdict.pending:  # graded from the record: the lines come with the solver
+        st.caption(PENDING_NOTE)
+        return
     # the lines are stepped through on the board; here they are in words, trick by trick
     with st.expander("Both lines in words"):
         st.markdown(f"**After you play {play_text(verdict.play)}** (best play by both sides)")
@@ -384,8 +394,9 @@ def _wrong_steps(attempt: PlayAttempt, verdict: Verdict) -> None:
     line = st.segmented_control("Line to step through", list(names), format_func=names.get,
                                 default="yours", required=True,
                                 key=f"play_line:{attempt.puzzle.id}:{attempt.turn}")
-    plays = verdict.right_line_plays if line == "right" else verdict.refutation_plays
-    steps = line_steps(attempt.state, plays or (verdict.play,), attempt.session.learner,
+    plays = (verdict.right_line_plays or (right,)) if line == "right" else \
+        (verdict.refutation_plays or (verdict.play,))  # the card alone while pending
+    steps = line_steps(attempt.state, plays, attempt.session.learner,
                        first_card=True)
     draw_stepper(steps, step_key(attempt, line or "yours"), attempt.session.learner,
                  default=min(1, len(steps) - 1))
@@ -435,6 +446,28 @@ def render() -> None:
         _solution(puzzle)
     _write_up(attempt)
     _history(attempt)
+    _finish_pending(attempt)
+
+
+def _finish_pending(attempt: PlayAttempt) -> None:
+    """While the solver compiles (a first start): the card waiting for it, and the wait box;
+    once it is ready, the pending explanations filled in and the page drawn again. A click
+    meanwhile reruns the page as usual (the wait is at the page's end)."""
+    if not attempt.pending:
+        return
+    queued = next((p for p in attempt.legal_plays()
+                   if attempt.queued is not None and p.code == attempt.queued[0]), None)
+    if queued is not None:
+        st.info(f"Your card, {play_text(queued)}, is graded as soon as the solver is ready: it "
+                "leaves the recorded line, so the replies need a search.",
+                icon=":material/hourglass_top:")
+    if not st.session_state.get(WAIT_KEY, True) and not solver_access.solver_ready():
+        return
+    wait_for_solver("your card" if queued is not None else "the explanation of your card")
+    attempt.finish_pending()
+    _save(attempt)
+    _keep_unfinished(attempt)
+    st.rerun()
 
 
 if __name__ == "__main__":
