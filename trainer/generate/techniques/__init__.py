@@ -121,7 +121,10 @@ def recognise(line: MainLine, solver=None,
               keys: tuple[TechniqueKey, ...] | None = None) -> tuple[Technique, ...]:
     """Every technique whose recogniser fires on ``line`` (of ``keys``, all by default), in
     the order of `PRECEDENCE`. ``solver`` (a `trainer.solver.Solver`) plays the right lines out
-    to the last trick; without it they stop where the recorded main line does."""
+    to the last trick; without it they stop where the recorded main line does. The 2-player
+    game (a seat plays two cards a trick) is not recognised: () there."""
+    if line.start.rules.players == 2:
+        return ()
     view = LineView(line, solver)
     found = (RECOGNISERS[k](view) for k in PRECEDENCE if keys is None or k in keys)
     return tuple(t for t in found if t is not None)
@@ -129,7 +132,9 @@ def recognise(line: MainLine, solver=None,
 
 def main_technique(line: MainLine, solver=None) -> Technique | None:
     """The technique a write-up should name: the first of `PRECEDENCE` that fires (module
-    docstring), or None."""
+    docstring), or None (always at 2 players, as `recognise`)."""
+    if line.start.rules.players == 2:
+        return None
     view = LineView(line, solver)
     for key in PRECEDENCE:
         found = RECOGNISERS[key](view)

@@ -31,8 +31,11 @@ def fact_holds(line: MainLine, fact: Fact, solver=None) -> bool:
     won_any = False
     for play in fact_plays(line, fact, solver):
         number = len(state.history) + 1
-        if number == fact.trick and fact.kind is FactKind.HOLDS and not state.trick:
-            return fact.card is not None and fact.card.card in held(state, fact.seat)
+        if number == fact.trick and fact.kind is FactKind.HOLDS:  # the trick's first position
+            mine = [p.card for s, p in zip(state.trick_seats(), state.trick, strict=False)
+                    if s is fact.seat]
+            return fact.card is not None and (fact.card.card in held(state, fact.seat)
+                                              or fact.card.card in mine)
         done = state.push(play)
         if done is None:
             continue

@@ -133,7 +133,8 @@ class FactKind(Enum):
     ``LOSES``: it is played to the trick and another seat wins it. ``DISCARDS``: it is played
     without following the suit led and is not a trump (at no trumps a free joker is no
     discard). ``FALLS``: it is played to a trick led in trumps and does not win it. ``HOLDS``:
-    the seat still holds the card before the trick. ``NO_TRICK``: the seat wins no trick of the
+    the seat holds the card at the line's first position in that trick (a card it has already
+    played to the trick under way counts). ``NO_TRICK``: the seat wins no trick of the
     line (``card`` and ``trick`` are None). ``LAST_TRUMP``: the card is the last trump of the
     seat's side: after the trick that side holds none."""
 

@@ -187,8 +187,9 @@ def _promotion(v: LineView, d: int, t: TrickFact) -> tuple[TrickFact, Seat] | No
     higher = [c for c in v.trumps(state, v.others) if order.power(c) > order.power(card)]
     if not higher:
         return None
-    if v.kind_in(t, t.winner) is FactKind.OVERRUFFS:
-        under = [s for s, _ in t.trumped_by(order) if s in v.others]
+    if v.kind_in(t, t.winner) is FactKind.OVERRUFFS:  # the ruffer kept a higher trump back
+        under = [s for s, _ in t.trumped_by(order) if s in v.others
+                 and any(c in higher for c in v.cards(state, s))]
         if under:
             return t, under[0]
     for x in v.right(d):
@@ -203,8 +204,9 @@ def _promotion(v: LineView, d: int, t: TrickFact) -> tuple[TrickFact, Seat] | No
 
 def trump_promotion(v: LineView) -> Technique | None:
     """Trump promotion: on R the own side wins a trick with trump T while at the decision an
-    opponent held a higher trump, and T wins it by overruffing an opponent's trump or after an
-    opponent's higher trump was spent on a plain-suit trick; on B T wins no trick. "An
+    opponent held a higher trump, and T wins it by overruffing the trump of an opponent who
+    held a higher one (ruffing high would promote T later), or after an opponent's higher trump
+    was spent on a plain-suit trick; on B T wins no trick. "An
     uppercut" when, on R, an own-side seat other than T's ruffed and an opponent overruffed
     it, at T's trick or before."""
     if not v.suit_contract:
