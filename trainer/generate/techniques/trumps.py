@@ -212,7 +212,7 @@ def trump_promotion(v: LineView) -> Technique | None:
     if not v.suit_contract:
         return None
     order = v.order
-    for d, info in v.decisions():
+    for d, info in reversed(list(v.decisions())):  # the decision nearest the promoted trick
         right = v.right(d)
         for t in right:
             how = _promotion(v, d, t)
