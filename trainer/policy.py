@@ -22,7 +22,10 @@ ends an auction on a 6-bid expecting to play it: its trick bids start at 7 (6.5 
 tricks), and a hand worth only six passes. At a raise turn (``raise_reopens``) the same rule
 picks a higher bid in its best strain, or passes.
 `choose_discard` keeps trumps and aces and discards to make voids: it throws the side suits
-with the fewest cards first, lowest cards first (RULES.md §4: any three cards).
+with the fewest cards first, lowest cards first (RULES.md §4: any three cards). At no trumps
+with ``keep_no_trump_winners`` it throws the lowest cards instead (from the shortest suit among
+equal ranks): with no trumps a void ruffs nothing, and making one throws kings and queens that
+take tricks (♠AKQ ♥AKQ ♦AK ♣AK with 7♠ 8♥ 9♣ in the kitty: not K♦ 9♣ K♣, but the three small).
 
 `choose_play` plays a card by rules of thumb, seeing only its own cards and the cards played:
 - leading: the highest trump while the opponents may still hold trumps, when it is the best
@@ -33,7 +36,12 @@ with the fewest cards first, lowest cards first (RULES.md §4: any three cards).
   (second hand plays low unless it holds the master); else the lowest card, from the shortest
   side suit when discarding;
 - misère: the declarer plays the highest card that loses the trick as it stands (the highest
-  card when none loses); the defenders play their lowest card;
+  card when none loses); the defenders play their lowest card, or with ``misere_defence`` as
+  a defender who wants the declarer to take a trick: once the declarer's card is in the trick,
+  the highest card that stays under it (the declarer keeps the trick), else the highest card
+  (the trick is not the declarer's: throw a high card, keep the low ones to lead); before the
+  declarer plays, the lowest card; leading an open misère, the lowest card of a suit where the
+  declarer's lowest card is above it (the declarer must win it), else the lowest card;
 - a free joker led names the first suit the rules allow.
 """
 
@@ -135,16 +143,25 @@ RULE_OF_THUMB = ("The trainer's rule of thumb (keep trumps and aces, throw the s
 """`choose_discard` in words, for the pages and write-ups."""
 
 
-def choose_discard(cards: Sequence[Card], contract: Bid, rules: RuleSet) -> tuple[Card, ...]:
+def choose_discard(cards: Sequence[Card], contract: Bid, rules: RuleSet, *,
+                   keep_no_trump_winners: bool = False) -> tuple[Card, ...]:
     """The cards the declarer discards from hand plus kitty (``rules.kitty_size`` of them).
 
     Suit contracts and no trumps: keep trumps, the joker and aces; discard from the shortest
-    side suits first (to make voids), lowest card first. Misère: discard the highest cards.
+    side suits first (to make voids), lowest card first. No trumps with
+    ``keep_no_trump_winners``: the lowest cards, the shortest suit first among equal ranks,
+    never the joker. Misère: discard the highest cards. (The shipped banks were generated
+    without ``keep_no_trump_winners``; the bots' simulation uses it, `BOTS_DISCARD`.)
     """
     order = CardOrder(trump=contract.trump)
     n = rules.kitty_size
     if contract.misere:
         return tuple(sorted(cards, key=lambda c: (c.is_joker, order.power(c)), reverse=True)[:n])
+    if keep_no_trump_winners and contract.trump is None:
+        length = Counter(c.suit for c in cards if not c.is_joker)
+        plain = sorted((c for c in cards if not c.is_joker),
+                       key=lambda c: (order.power(c), length[c.suit], SUITS.index(c.suit)))
+        return tuple([*plain, *(c for c in cards if c.is_joker)][:n])
     keep_first = {c for c in cards if c.is_joker or order.is_trump(c) or c.rank is Rank.ACE}
     length = Counter(order.effective_suit(c) for c in cards if c not in keep_first)
     candidates = sorted(
@@ -155,6 +172,12 @@ def choose_discard(cards: Sequence[Card], contract: Bid, rules: RuleSet) -> tupl
         rest = sorted(keep_first, key=lambda c: (c.is_joker, order.is_trump(c), order.power(c)))
         candidates += rest[: n - len(candidates)]
     return tuple(candidates[:n])
+
+
+def BOTS_DISCARD(cards: Sequence[Card], contract: Bid, rules: RuleSet) -> tuple[Card, ...]:
+    """`choose_discard` as the bots' bidding simulation discards: keeping the no-trump
+    winners (a module-level function, so worker processes can take it)."""
+    return choose_discard(cards, contract, rules, keep_no_trump_winners=True)
 
 
 def _low(plays: Sequence[Play], order: CardOrder) -> Play:
@@ -181,10 +204,12 @@ def _masters(plays: Sequence[Play], order: CardOrder, gone: set[Card],
     return out
 
 
-def choose_play(state: PlayState) -> Play:
+def choose_play(state: PlayState, *, misere_defence: bool = False) -> Play:
     """The card this policy plays for the seat to move in ``state`` (module docstring), from
-    what that seat sees: its own cards and the cards played. Raises `ValueError` when the hand
-    is over."""
+    what that seat sees: its own cards, the cards played and, in an open misère, the
+    declarer's hand. ``misere_defence``: the defenders of a misère play to make the declarer
+    take a trick (the easy bot does; the shipped banks' histories were made without it).
+    Raises `ValueError` when the hand is over."""
     legal = state.legal_plays()
     seat = state.to_play
     if not legal or seat is None:
@@ -196,6 +221,8 @@ def choose_play(state: PlayState) -> Play:
     pack = rules.pack
     if state.contract is not None and state.contract.misere:
         if seat is not declarer:
+            if misere_defence:
+                return _misere_defence(state, legal)
             return _low(legal, order)
         if not trick:
             return _low(legal, order)
@@ -217,6 +244,28 @@ def choose_play(state: PlayState) -> Play:
         return _low(legal, order)  # second hand low
     return min(winners, key=lambda p: (p.card.is_joker, order.is_trump(p.card),
                                         order.power(p.card)))
+
+
+def _misere_defence(state: PlayState, legal: Sequence[Play]) -> Play:
+    """A misère defender's card with ``misere_defence`` (module docstring)."""
+    order, trick, declarer = state.order, state.trick, state.declarer
+    seats = state.trick_seats()
+    power = order.power
+    if declarer in seats[:len(trick)]:
+        if order.trick_winner(trick) == seats.index(declarer):
+            under = [p for p in legal
+                     if order.trick_winner([*trick, p]) == seats.index(declarer)]
+            if under:
+                return max(under, key=lambda p: power(p.card))
+        return max(legal, key=lambda p: (not p.card.is_joker, power(p.card)))
+    if not trick and state.declarer_exposed and declarer is not None:
+        theirs = suit_cards(state.hands[declarer], order)
+        forcing = [p for p in legal if not p.card.is_joker
+                   and theirs[order.effective_suit(p.card)]
+                   and power(theirs[order.effective_suit(p.card)][-1]) > power(p.card)]
+        if forcing:
+            return min(forcing, key=lambda p: power(p.card))
+    return _low(legal, order)
 
 
 def _lead(legal: Sequence[Play], order: CardOrder, gone: set[Card], pack: Sequence[Card],

@@ -79,7 +79,7 @@ def _decide(hand: GameHand, budget: Budget, seed: int | str,
         return Decision(discard=choose_exchange(hand, budget.discard_layouts, turn))
     if hand.phase is Phase.PLAY and hand.state is not None and hand.to_act is not None:
         if budget.card_layouts <= 0:
-            return Decision(play=choose_play(hand.state))
+            return Decision(play=choose_play(hand.state, misere_defence=True))
         layouts = card_layouts(hand, budget.card_layouts)
         play = choose_card(hand, hand.to_act, layouts, random.Random(turn),
                            solver or default_solver())

@@ -12,7 +12,13 @@ from trainer.bidding import MISERE, PASS, Auction, Bid, bid_rank, parse_call
 from trainer.cards import Card, Seat, sort_key
 from trainer.rules import STRAINS, RuleSet, Strain, ruleset
 from trainer.scoring import TRICKS_PER_HAND
-from trainer.simulate.common import SHOW_LEVEL_SHARE, MiserePlay, Progress, SimulationError
+from trainer.simulate.common import (
+    SHOW_LEVEL_SHARE,
+    DiscardRule,
+    MiserePlay,
+    Progress,
+    SimulationError,
+)
 from trainer.simulate.finish import FINISHES, Final, FinishTask, finish_layout, summarise
 from trainer.simulate.layouts import LayoutSample, check_cards, check_table, sample_layouts
 from trainer.simulate.scores import _expand, histogram, made, mean_se, net_score, thrown_in
@@ -206,7 +212,8 @@ def analyse_bid(hand: Sequence[Card], seat: Seat, dealer: Seat, calls: Sequence[
                 workers: int | None = None, progress: Progress | None = None,
                 finish: str | None = "policy",
                 misere_play: MiserePlay | None = None,
-                only: Sequence[str] | None = None) -> BidAnalysis:
+                only: Sequence[str] | None = None,
+                discard_rule: DiscardRule | None = None) -> BidAnalysis:
     """Simulate ``seat``'s call holding ``hand`` (10 cards) after ``calls`` (codes, from the
     dealer's left), on ``samples`` layouts drawn with ``random.Random(f"layouts:{seed}")``.
 
@@ -223,9 +230,11 @@ def analyse_bid(hand: Sequence[Card], seat: Seat, dealer: Seat, calls: Sequence[
     stays double dummy. ``only`` (with ``finish="policy"``): value just these legal call
     codes (the others are left out, and so are the strains no call of them needs; a caller
     that will choose among a few calls saves their solves; each result is what the full
-    analysis gives it). About 5-10 solves a layout: roughly 0.2-0.4 s of CPU. Raises
-    `SimulationError` / `BidError` on bad input (wrong hand size, card not in pack, not
-    ``seat``'s turn, an unknown ``finish``, a call in ``only`` that is not legal).
+    analysis gives it). ``discard_rule``: how every simulated declarer discards
+    (`trainer.simulate.common.DiscardRule`; None: `policy.choose_discard`). About 5-10 solves
+    a layout: roughly 0.2-0.4 s of CPU. Raises `SimulationError` / `BidError` on bad input
+    (wrong hand size, card not in pack, not ``seat``'s turn, an unknown ``finish``, a call
+    in ``only`` that is not legal).
     """
     if finish not in FINISHES:
         raise SimulationError(f"finish: {finish!r} is not one of {FINISHES}")
@@ -243,11 +252,11 @@ def analyse_bid(hand: Sequence[Card], seat: Seat, dealer: Seat, calls: Sequence[
     strains = [s for s in STRAINS if any(b.strain is s for b in legal_bids)]
     misere_bids = [b for b in legal_bids if b.misere]
     standing, bidder = auction.high_bid, auction.high_bidder
-    jobs = [Job(Bid(7, s), seat) for s in strains]
+    jobs = [Job(Bid(7, s), seat, rule=discard_rule) for s in strains]
     if misere_bids:
-        jobs.append(Job(MISERE, seat))
+        jobs.append(Job(MISERE, seat, rule=discard_rule))
     if standing is not None and bidder is not None:
-        jobs.append(Job(standing, bidder))
+        jobs.append(Job(standing, bidder, rule=discard_rule))
     # this pass would end an auction of passes, and the rules then play the hand at no trumps
     all_pass = (standing is None and rules.all_pass == "play_no_trumps"
                 and len(auction.calls) == len(rules.seats) - 1)
@@ -258,7 +267,7 @@ def analyse_bid(hand: Sequence[Card], seat: Seat, dealer: Seat, calls: Sequence[
     if finish is not None:
         return _finished_analysis(hand, seat, dealer, codes, rules, sample, jobs, strains,
                                   bool(misere_bids), legal, every, workers, progress,
-                                  misere_play)
+                                  misere_play, discard_rule)
     if misere_play is not None:
         raise SimulationError("misere_play: only with the auction finished (finish='policy')")
     rows = run_jobs(sample.layouts, jobs, rules, workers, progress)
@@ -307,13 +316,15 @@ def _finished_analysis(hand: tuple[Card, ...], seat: Seat, dealer: Seat, codes: 
                        rules: RuleSet, sample: LayoutSample, jobs: list[Job],
                        strains: list[Strain], misere: bool, legal: list[Bid | str],
                        every: tuple[str, ...], workers: int | None, progress: Progress | None,
-                       misere_play: MiserePlay | None = None) -> BidAnalysis:
+                       misere_play: MiserePlay | None = None,
+                       discard_rule: DiscardRule | None = None) -> BidAnalysis:
     """`analyse_bid` with ``finish="policy"``: every call of ``legal`` (the calls valued;
     ``every``: all the legal codes), its auction finished by the policy on every layout
     (`trainer.simulate.finish`)."""
     base = [j for j in jobs if not j.all_pass]
     candidates = tuple(call_code(c) for c in legal)
-    tasks = [FinishTask(layout, tuple(base), seat, codes, candidates, rules, misere_play)
+    tasks = [FinishTask(layout, tuple(base), seat, codes, candidates, rules, misere_play,
+                        discard_rule)
              for layout in sample.layouts]
     rows = run_tasks(finish_layout, tasks, workers, progress)
     column = {i: [row[0][i] for row in rows] for i in range(len(base))}

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from trainer.bidding import Bid
-from trainer.cards import Deal, Seat
+from trainer.cards import Card, Deal, Seat
 from trainer.errors import TrainerError
 from trainer.rules import RuleSet
 
@@ -19,6 +19,11 @@ rules)`` gives the declarer's tricks (0 made, 1 set, or the exact count under
 ``misere_defenders``), as `trainer.bots.misere_play.played_misere` plays it with players who
 see only what they would see; a module-level function, so that worker processes can take
 it."""
+
+DiscardRule = Callable[[Sequence[Card], Bid, RuleSet], tuple[Card, ...]]
+"""How a simulated declarer discards: ``rule(hand_and_kitty, contract, rules)`` gives the
+``rules.kitty_size`` cards thrown, as `trainer.policy.choose_discard` does (the default) or
+`trainer.policy.BOTS_DISCARD`; a module-level function, so that worker processes can take it."""
 
 MAX_FAILS = 10_000
 BID_SLACK = 1.5

@@ -20,7 +20,7 @@ from trainer.cards import Deal, Seat
 from trainer.policy import choose_bid
 from trainer.rules import RuleSet, Strain
 from trainer.scoring import TRICKS_PER_HAND
-from trainer.simulate.common import MiserePlay
+from trainer.simulate.common import DiscardRule, MiserePlay
 from trainer.simulate.scores import made, mean_se, net_score, thrown_in
 from trainer.simulate.solving import Job, solve_layout
 
@@ -66,11 +66,11 @@ def _key(contract: Bid, declarer: Seat, played: bool = False) -> tuple[str, str]
     return declarer.value, contract.strain.value
 
 
-def _job(contract: Bid, declarer: Seat) -> Job:
+def _job(contract: Bid, declarer: Seat, rule: DiscardRule | None = None) -> Job:
     if contract.misere:
-        return Job(MISERE, declarer)
+        return Job(MISERE, declarer, rule=rule)
     assert contract.strain is not None
-    return Job(Bid(7, contract.strain), declarer)
+    return Job(Bid(7, contract.strain), declarer, rule=rule)
 
 
 def _played(task: FinishTask, contract: Bid) -> bool:
@@ -84,7 +84,8 @@ def _tricks(task: FinishTask, contract: Bid, declarer: Seat) -> int:
     if _played(task, contract):
         assert task.misere_play is not None
         return task.misere_play(task.layout, contract, declarer, task.rules)
-    return solve_layout(task.layout, (_job(contract, declarer),), task.rules)[0]
+    return solve_layout(task.layout, (_job(contract, declarer, task.discard_rule),),
+                        task.rules)[0]
 
 
 @dataclass(frozen=True)
@@ -101,6 +102,8 @@ class FinishTask:
     misere_play: MiserePlay | None = None
     """None: misère solved double dummy; else how a closed misère is played out
     (`MiserePlay`)."""
+    discard_rule: DiscardRule | None = None
+    """How each finished contract's declarer discards (None: `policy.choose_discard`)."""
 
 
 def finish_layout(task: FinishTask) -> tuple[tuple[int, ...], tuple[Final, ...]]:

@@ -14,7 +14,7 @@ from trainer.cards import Card, Deal, Seat
 from trainer.play import PlayState, start_play
 from trainer.policy import choose_discard
 from trainer.rules import RuleSet
-from trainer.simulate.common import Progress
+from trainer.simulate.common import DiscardRule, Progress
 
 # --- solving -------------------------------------------------------------------------------------
 
@@ -22,7 +22,8 @@ from trainer.simulate.common import Progress
 @dataclass(frozen=True)
 class Job:
     """One contract to play on every layout: ``declarer`` declares ``contract`` and discards
-    ``discard`` (None: `policy.choose_discard`). Only the strain matters to the trick count."""
+    ``discard`` (None: by ``rule``, else `policy.choose_discard`). Only the strain matters to
+    the trick count."""
 
     contract: Bid
     declarer: Seat
@@ -30,6 +31,8 @@ class Job:
     all_pass: bool = False
     """An all-pass hand played at no trumps (RULES.md §3 ``all_pass="play_no_trumps"``): no
     kitty exchange, the dealer's left leads, and ``declarer``'s side's tricks are counted."""
+    rule: DiscardRule | None = None
+    """How the declarer discards when ``discard`` is None (None: `policy.choose_discard`)."""
 
 
 def _solver() -> Any:
@@ -55,7 +58,7 @@ def solve_layout(layout: Deal, jobs: Sequence[Job], rules: RuleSet) -> tuple[int
         discard = job.discard
         if discard is None:
             pool = list(layout.hands[job.declarer]) + list(layout.kitty)
-            discard = choose_discard(pool, job.contract, rules)
+            discard = (job.rule or choose_discard)(pool, job.contract, rules)
         state = start_play(layout, job.contract, job.declarer, discard, rules)
         if job.contract.misere and not rules.misere_defenders:
             out.append(1 if solver.can_take(state, 1) else 0)
