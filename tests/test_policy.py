@@ -8,7 +8,7 @@ from trainer.codes import parse_card
 from trainer.notation import parse_hand
 from trainer.play import PlayState
 from trainer.policy import (
-    BOTS_DISCARD,
+    bots_discard,
     choose_bid,
     choose_discard,
     choose_play,
@@ -64,7 +64,7 @@ def test_no_trump_discard_keeps_the_kings_when_told():
     assert {c.code for c in choose_discard(cards, parse_bid("9NT"), AUS)} == {"KD", "9C", "KC"}
     kept = choose_discard(cards, parse_bid("9NT"), AUS, keep_no_trump_winners=True)
     assert {c.code for c in kept} == {"7S", "8H", "9C"}
-    assert BOTS_DISCARD(cards, parse_bid("9NT"), AUS) == kept
+    assert bots_discard(cards, parse_bid("9NT"), AUS) == kept
     # suit contracts and misère are unchanged by the option
     for call in ("9H", "MIS"):
         assert (choose_discard(cards, parse_bid(call), AUS, keep_no_trump_winners=True)
@@ -86,7 +86,7 @@ def test_the_bots_simulated_nine_no_trumps_is_always_made_with_the_top_ten():
     its winners (the joker takes at most one); the rule of thumb's voids lose some."""
     hand = parse_hand(TOP_TEN)
     sample = sample_layouts(hand, Seat.S, Seat.W, (), AUS, 30, random.Random(5))
-    kept = [solve_layout(lay, (Job(parse_bid("9NT"), Seat.S, rule=BOTS_DISCARD),), AUS)[0]
+    kept = [solve_layout(lay, (Job(parse_bid("9NT"), Seat.S, rule=bots_discard),), AUS)[0]
             for lay in sample.layouts]
     voids = [solve_layout(lay, (Job(parse_bid("9NT"), Seat.S),), AUS)[0]
              for lay in sample.layouts]

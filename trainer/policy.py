@@ -151,7 +151,7 @@ def choose_discard(cards: Sequence[Card], contract: Bid, rules: RuleSet, *,
     side suits first (to make voids), lowest card first. No trumps with
     ``keep_no_trump_winners``: the lowest cards, the shortest suit first among equal ranks,
     never the joker. Misère: discard the highest cards. (The shipped banks were generated
-    without ``keep_no_trump_winners``; the bots' simulation uses it, `BOTS_DISCARD`.)
+    without ``keep_no_trump_winners``; the bots' simulation uses it, `bots_discard`.)
     """
     order = CardOrder(trump=contract.trump)
     n = rules.kitty_size
@@ -174,7 +174,7 @@ def choose_discard(cards: Sequence[Card], contract: Bid, rules: RuleSet, *,
     return tuple(candidates[:n])
 
 
-def BOTS_DISCARD(cards: Sequence[Card], contract: Bid, rules: RuleSet) -> tuple[Card, ...]:
+def bots_discard(cards: Sequence[Card], contract: Bid, rules: RuleSet) -> tuple[Card, ...]:
     """`choose_discard` as the bots' bidding simulation discards: keeping the no-trump
     winners (a module-level function, so worker processes can take it)."""
     return choose_discard(cards, contract, rules, keep_no_trump_winners=True)
@@ -249,12 +249,12 @@ def choose_play(state: PlayState, *, misere_defence: bool = False) -> Play:
 def _misere_defence(state: PlayState, legal: Sequence[Play]) -> Play:
     """A misère defender's card with ``misere_defence`` (module docstring)."""
     order, trick, declarer = state.order, state.trick, state.declarer
-    seats = state.trick_seats()
+    seats = state.trick_seats()  # those that have played to the trick
     power = order.power
-    if declarer in seats[:len(trick)]:
-        if order.trick_winner(trick) == seats.index(declarer):
-            under = [p for p in legal
-                     if order.trick_winner([*trick, p]) == seats.index(declarer)]
+    if declarer in seats:
+        at = seats.index(declarer)
+        if order.trick_winner(trick) == at:
+            under = [p for p in legal if order.trick_winner([*trick, p]) == at]
             if under:
                 return max(under, key=lambda p: power(p.card))
         return max(legal, key=lambda p: (not p.card.is_joker, power(p.card)))

@@ -22,7 +22,7 @@ a bid: the trumps or the joker and aces, a misère hand without joker or ace, th
 level needs; a raise of partner's bid counts on partner's tricks), so partners read its bids
 right and it never bids 7♠ holding hearts or open misère on kings.
 
-Every simulated declarer discards as `trainer.policy.BOTS_DISCARD` does (at no trumps the
+Every simulated declarer discards as `trainer.policy.bots_discard` does (at no trumps the
 lowest cards, keeping the kings and queens that take tricks, where the rule of thumb would make
 voids): with the rule of thumb's discard a 9NT on ♠AKQ ♥AKQ ♦AK ♣AK was made on 86 layouts of
 100, not 100, and no-trump bids were undervalued.
@@ -40,8 +40,8 @@ from trainer.bidding import PASS, Auction, Bid, bid_rank, parse_call
 from trainer.cards import JOKER, SUITS, Card, Rank, Seat
 from trainer.game.hand import GameHand
 from trainer.policy import (
-    BOTS_DISCARD,
     PARTNER_TRICKS,
+    bots_discard,
     choose_bid,
     choose_discard,
     estimate_tricks,
@@ -90,7 +90,7 @@ def choose_call(hand: GameHand, layouts: int, seed: str) -> Bid | str:
         return PASS
     calls = [call_code(c) for c in hand.auction.calls]
     analysis = analyse_bid(cards, seat, hand.deal.dealer, calls, hand.rules, samples=layouts,
-                           seed=seed, workers=1, only=fitting, discard_rule=BOTS_DISCARD)
+                           seed=seed, workers=1, only=fitting, discard_rule=bots_discard)
     return parse_call(pick_call(analysis.candidates, call_code(proposed), cards, seat,
                                 hand.auction))
 
