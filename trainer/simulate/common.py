@@ -23,7 +23,7 @@ it."""
 DiscardRule = Callable[[Sequence[Card], Bid, RuleSet], tuple[Card, ...]]
 """How a simulated declarer discards: ``rule(hand_and_kitty, contract, rules)`` gives the
 ``rules.kitty_size`` cards thrown, as `trainer.policy.choose_discard` does (the default) or
-`trainer.policy.BOTS_DISCARD`; a module-level function, so that worker processes can take it."""
+`trainer.policy.bots_discard`; a module-level function, so that worker processes can take it."""
 
 MAX_FAILS = 10_000
 BID_SLACK = 1.5
