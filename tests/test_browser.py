@@ -166,6 +166,25 @@ def test_a_reload_mid_puzzle_keeps_the_cards_played(page: Page, server: str) -> 
     expect(page.get_by_text("Card 1 ✓")).to_be_visible()
 
 
+def test_next_puzzle_from_the_puzzle_redraws_the_picker(page: Page, server: str) -> None:
+    """The puzzle is a fragment of the page (a card reruns it alone); "Next puzzle" under it
+    opens the next puzzle in the picker above and the address too, not in the fragment only."""
+    puzzle = first_puzzle()
+    open_page(page, f"{server}/play?puzzle={puzzle.id}")
+    play_card(page, puzzle.solution[0].line[0].code)
+    expect(page.get_by_text("Card 1 ✓")).to_be_visible()
+    click(page, page.get_by_role("button", name="Show solution"))
+    click(page, page.locator(".st-key-play_next_bottom").get_by_role("button",
+                                                                     name="Next puzzle"))
+    expect(page.get_by_text(f"Puzzle {puzzle.id} ·")).to_have_count(0)
+    shown = re.search(r"puzzle=(p\d+)", page.url)
+    assert shown is not None and shown.group(1) != puzzle.id, page.url
+    expect(page.get_by_text(f"Puzzle {shown.group(1)} ·")).to_be_visible()
+    picked = page.get_by_test_id("stSelectbox").first
+    expect(picked.locator("input")).to_have_value(re.compile(f"{shown.group(1)}$"))
+    expect(page.get_by_text("Card 1 ✓")).to_have_count(0)
+
+
 FRAME_TOPS_JS = ("(card) => new Promise(done => { const tops = []; const step = () => {"
                  " tops.push(card.getBoundingClientRect().top);"
                  " if (tops.length < 40) requestAnimationFrame(step); else done(tops); };"

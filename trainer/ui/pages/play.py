@@ -29,6 +29,7 @@ import time
 from collections.abc import Sequence
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from trainer.generate.explain import TrickStory, label_text, play_text, seat_name
 from trainer.generate.grading import Verdict, main_line_story
@@ -62,6 +63,7 @@ SIDES_KEY = "play_sides"
 PAUSE_KEY = "play_pause"  # seconds between replies (tests set 0)
 WAIT_KEY = "play_wait"  # False: leave pending explanations pending (tests look at them)
 PAUSE = 0.25
+AREA_KEY = "play_area"  # the puzzle the page was last drawn for (`_puzzle_area`)
 
 
 # --- choosing ----------------------------------------------------------------------------------
@@ -341,24 +343,23 @@ def goal_text(puzzle: PlayPuzzle) -> str:
     return f"{side} takes {amount} of the last {left} tricks"
 
 
-def _board(attempt: PlayAttempt) -> None:
-    """The table: the replies after a right card one by one (a "Skip" button shows the end at
-    once), then the position now with the learner's cards to click (`hand_buttons`); after a
-    wrong card, the refutation and the right card's line stepped through on the table; once
-    the solution is shown, the main line the same way; else the table as it stands."""
-    frames = attempt.frames
-    attempt.frames = []
+def _board(attempt: PlayAttempt, frames: Sequence[PlayState], skip: DeltaGenerator,
+           place: DeltaGenerator) -> None:
+    """The table, in ``place`` (drawn last, so that the verdict above is on the page while
+    this runs): the replies after a right card (``frames``) one by one (a "Skip" button in
+    ``skip`` shows the end at once), then the position now with the learner's cards to click
+    (`hand_buttons`); after a wrong card, the refutation and the right card's line stepped
+    through on the table; once the solution is shown, the main line the same way; else the
+    table as it stands."""
     pause = float(st.session_state.get(PAUSE_KEY, PAUSE))
     learner = attempt.session.learner
-    skip = st.empty()
-    place = st.empty()
     if pause and len(frames) > 1:
         # any click reruns the page, which stops the replies and draws the end at once
         skip.button("Skip the replies", key=f"play_skip:{attempt.turn}",
                     icon=":material/fast_forward:")
-    for frame in frames[:-1]:  # the learner's card, then each reply but the last
-        place.markdown(board_html(frame, learner, live=False), unsafe_allow_html=True)
-        time.sleep(pause)
+        for frame in frames[:-1]:  # the learner's card, then each reply but the last
+            place.markdown(board_html(frame, learner, live=False), unsafe_allow_html=True)
+            time.sleep(pause)
     skip.empty()
     last = attempt.verdicts[-1] if attempt.verdicts else None
     if attempt.revealed:
@@ -423,7 +424,7 @@ def _history(attempt: PlayAttempt) -> None:
 
 
 def render() -> None:
-    """Draw the Play puzzles page."""
+    """Draw the Play puzzles page: the picker, then the puzzle on show (`_puzzle_area`)."""
     fitting = open_bank("play", "Play puzzles", "play")
     if fitting is None:
         return
@@ -433,11 +434,29 @@ def render() -> None:
     if puzzle is None:
         st.info(NO_MATCH)
         return
-    attempt: PlayAttempt = st.session_state[ATTEMPT_KEY]
     st.divider()
+    st.session_state[AREA_KEY] = puzzle.id
+    _puzzle_area(chooser)
+
+
+@st.fragment
+def _puzzle_area(chooser: PuzzlePicker[PlayPuzzle]) -> None:
+    """The puzzle on show and its attempt. A fragment: a card, a step of the table, Retry or
+    Show solution reruns this part alone, not the picker above with its list of thousands of
+    puzzles (issue 26: a click answers at once); "Next puzzle" reruns the whole page."""
+    puzzle = chooser.bank.by_id(st.session_state.get(chooser.key("current")))
+    attempt = st.session_state.get(ATTEMPT_KEY)
+    if (puzzle is None or puzzle.id != st.session_state.get(AREA_KEY)
+            or not isinstance(attempt, PlayAttempt) or attempt.puzzle.id != puzzle.id):
+        st.rerun(scope="app")  # another puzzle was opened from here: the picker follows it
     played = chooser.played_before(puzzle)
     _header(puzzle, attempt, current_learner(), played)
-    _board(attempt)
+    # the table's places first, drawn last: a card's verdict shows while the replies play
+    frames, attempt.frames = attempt.frames, []
+    skip, place = st.empty(), st.empty()
+    if frames:
+        place.markdown(board_html(frames[0], attempt.session.learner, live=False),
+                       unsafe_allow_html=True)
     _outcome(attempt, chooser)
     _verdicts(attempt)
     _actions(attempt, chooser, played)
@@ -446,6 +465,7 @@ def render() -> None:
         _solution(puzzle)
     _write_up(attempt)
     _history(attempt)
+    _board(attempt, frames, skip, place)
     _finish_pending(attempt)
 
 
