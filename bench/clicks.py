@@ -9,7 +9,8 @@ figures), drives Debian's Chromium with Playwright and prints, measured in the p
 - a play puzzle's card clicked (the recorded main line's first card) until its verdict
   ("Card 1 ✓") is on the page, and until the page is idle again (the replies drawn and the
   next card buttons ready), over the first ``--puzzles`` 4-player puzzles of the bank;
-- a step of the table after a wrong card ("Forward").
+- a step of the table after a wrong card ("Forward");
+- a bidding puzzle's call clicked until its grade ("You called") is on the page.
 
 Medians and maxima in milliseconds. The solver is warmed first (a card graded and explained)
 so that the figures are the page's, not the compile's. ``--root`` runs another checkout (for
@@ -110,6 +111,18 @@ def measure(page: Page, url: str, cases: list[tuple[str, str]]) -> dict[str, lis
         button = hand.get_by_role("button", name=card, exact=True)
         add("open a play puzzle", open_until(page, f"{url}/play?puzzle={puzzle_id}", button))
         add("card -> verdict shown", click_until(page, button, VERDICT))
+        page.wait_for_function(IDLE_JS, polling="raf")
+    # a bidding puzzle's call: the grade shown; Retry clears it for the next call
+    page.goto(f"{url}/bidding")
+    calls = page.locator(".st-key-bid_calls").get_by_role("button")
+    expect(calls.first).to_be_enabled()
+    page.wait_for_function(IDLE_JS, polling="raf")
+    for _ in range(8):
+        add("call -> grade shown (Bidding)",
+            click_until(page, calls.first, "document.body.innerText.includes('You called')"))
+        page.wait_for_function(IDLE_JS, polling="raf")
+        click_until(page, page.locator(".st-key-bid_retry").get_by_role("button"),
+                    "!document.body.innerText.includes('You called')")
         page.wait_for_function(IDLE_JS, polling="raf")
     # a wrong card's lines stepped through: the first puzzle with a wrong card on show
     for puzzle_id, card in cases:

@@ -63,7 +63,6 @@ SIDES_KEY = "play_sides"
 PAUSE_KEY = "play_pause"  # seconds between replies (tests set 0)
 WAIT_KEY = "play_wait"  # False: leave pending explanations pending (tests look at them)
 PAUSE = 0.25
-AREA_KEY = "play_area"  # the puzzle the page was last drawn for (`_puzzle_area`)
 
 
 # --- choosing ----------------------------------------------------------------------------------
@@ -435,7 +434,7 @@ def render() -> None:
         st.info(NO_MATCH)
         return
     st.divider()
-    st.session_state[AREA_KEY] = puzzle.id
+    chooser.drawn_for(puzzle)
     _puzzle_area(chooser)
 
 
@@ -444,11 +443,10 @@ def _puzzle_area(chooser: PuzzlePicker[PlayPuzzle]) -> None:
     """The puzzle on show and its attempt. A fragment: a card, a step of the table, Retry or
     Show solution reruns this part alone, not the picker above with its list of thousands of
     puzzles (issue 26: a click answers at once); "Next puzzle" reruns the whole page."""
-    puzzle = chooser.bank.by_id(st.session_state.get(chooser.key("current")))
+    puzzle = chooser.fragment_puzzle()
     attempt = st.session_state.get(ATTEMPT_KEY)
-    if (puzzle is None or puzzle.id != st.session_state.get(AREA_KEY)
-            or not isinstance(attempt, PlayAttempt) or attempt.puzzle.id != puzzle.id):
-        st.rerun(scope="app")  # another puzzle was opened from here: the picker follows it
+    if not isinstance(attempt, PlayAttempt) or attempt.puzzle.id != puzzle.id:
+        st.rerun(scope="app")
     played = chooser.played_before(puzzle)
     _header(puzzle, attempt, current_learner(), played)
     # the table's places first, drawn last: a card's verdict shows while the replies play

@@ -197,15 +197,28 @@ class DecisionPage(Generic[P, GG]):
         if puzzle is None:
             st.info(NO_MATCH)
             return
-        answer = self.answer_for(puzzle)
         st.divider()
-        header(chooser, puzzle)
-        board(puzzle, answer)
-        if answer.grade is None:
-            ask(chooser, puzzle)
-        else:
-            grade(puzzle, answer)
-            chooser.show_saved(puzzle)
-        answer_actions(self.kind, lambda: self.retry(puzzle), chooser.next,
-                       answer.grade is not None)
-        puzzle_footer(self.kind, puzzle.id, answer.grade is not None, self.words(puzzle, answer))
+        chooser.drawn_for(puzzle)
+        _decision_area(self, chooser, header, board, ask, grade)
+
+
+@st.fragment
+def _decision_area(page: DecisionPage[Any, Any], chooser: PuzzlePicker[Any],
+                   header: Callable[[PuzzlePicker[Any], Any], None],
+                   board: Callable[[Any, Answer[Any]], None],
+                   ask: Callable[[PuzzlePicker[Any], Any], None],
+                   grade: Callable[[Any, Answer[Any]], None]) -> None:
+    """`DecisionPage.render`'s puzzle on show, a fragment: an answer or Retry reruns it alone,
+    not the picker above (issue 26); "Next" reruns the page (`PuzzlePicker.fragment_puzzle`)."""
+    puzzle = chooser.fragment_puzzle()
+    answer = page.answer_for(puzzle)
+    header(chooser, puzzle)
+    board(puzzle, answer)
+    if answer.grade is None:
+        ask(chooser, puzzle)
+    else:
+        grade(puzzle, answer)
+        chooser.show_saved(puzzle)
+    answer_actions(page.kind, lambda: page.retry(puzzle), chooser.next,
+                   answer.grade is not None)
+    puzzle_footer(page.kind, puzzle.id, answer.grade is not None, page.words(puzzle, answer))

@@ -344,6 +344,22 @@ class PuzzlePicker(Generic[P]):
         self.show_note()
         offer(self, chosen, shown, played, puzzle)
 
+    def drawn_for(self, puzzle: P) -> None:
+        """Note that the page, this picker included, is drawn for ``puzzle`` (see
+        `fragment_puzzle`)."""
+        st.session_state[self.key("drawn")] = puzzle.id
+
+    def fragment_puzzle(self) -> P:
+        """In the page's fragment under the picker (a click there reruns the fragment alone):
+        the puzzle on show, and the note a callback left. When a button in the fragment has
+        opened another puzzle than the one the page was drawn for (`drawn_for`), the whole page
+        is rerun instead, so that the picker follows."""
+        puzzle = self.bank.by_id(st.session_state.get(self.key("current")))
+        if puzzle is None or puzzle.id != st.session_state.get(self.key("drawn")):
+            st.rerun(scope="app")
+        self.show_note()
+        return puzzle
+
     def _played(self) -> set[str]:
         """Puzzles the chosen learner has attempted (ever) or this session has shown done."""
         done: set[str] = set(st.session_state.get(self.key("done"), set()))
