@@ -102,6 +102,7 @@ def server(store_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterat
              "--server.fileWatcherType", "none"],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
+    SERVER_LOGS[url] = log
     try:
         wait_until_up(url, process, log)
         yield url
@@ -112,6 +113,16 @@ def server(store_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterat
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+SERVER_LOGS: dict[str, Path] = {}
+"""The ``server`` fixture's output (stdout and stderr) by its address."""
+
+
+@pytest.fixture(scope="session")
+def server_log(server: str) -> Path:
+    """The file the ``server`` fixture's process writes its output to (its log lines)."""
+    return SERVER_LOGS[server]
 
 
 @pytest.fixture(scope="session")

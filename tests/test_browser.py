@@ -11,7 +11,9 @@ and 390 pixels wide (`browser_kit`: the server, the browser and the helpers).
 from __future__ import annotations
 
 import itertools
+import json
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -407,3 +409,44 @@ def test_guided_first_hand_to_the_score(page: Page, server: str, shots: Path) ->
     click(page, page.locator(".st-key-guided_scores button").first)
     expect(page.get_by_text("That is a whole hand of Five Hundred", exact=False)).to_be_visible()
     snap(page, shots, "first-hand-score")
+
+
+def long_position() -> str:
+    """A 6-player open misère with ten cards a hand, whose valuation takes minutes (its third
+    card alone about a minute on this machine): the long tail of issue 26."""
+    from trainer.cards import deal
+    from trainer.rules import RuleSet
+
+    rules = RuleSet(players=6)
+    declarer = rules.seats[0]
+    hands = deal(7, 6, rules.deck, declarer).hands
+    out = [s for s in rules.side_of(declarer) if s is not declarer]
+    return json.dumps({"contract": "OMIS", "declarer": declarer.value,
+                       "hands": {s.value: [c.code for c in cards]
+                                 for s, cards in hands.items() if s not in out},
+                       "leader": rules.seats[1].value, "trick": [], "history": [],
+                       "joker_suit": None, "rules": {"players": 6}})
+
+
+def test_closing_the_tab_stops_its_analysis(browser: Any, server: str,
+                                            server_log: Path) -> None:
+    """Long work belongs to the visitor who asked for it: a tab closed in the middle of
+    "Value every card" stops the search at the next card (the server says so in its log),
+    instead of keeping a core busy for minutes."""
+    before = server_log.read_text(errors="replace").count("the visitor's session has gone")
+    context = browser.new_context(viewport={"width": WIDTHS[0], "height": 900})
+    context.set_default_timeout(TIMEOUT_MS)
+    tab = context.new_page()
+    open_page(tab, f"{server}/analyse")
+    text = tab.get_by_role("textbox", name="Position (JSON)")
+    text.fill(long_position())
+    text.press("Control+Enter")  # the text area's value is sent, then the button clicked
+    settle(tab)
+    tab.get_by_role("button", name="Value every card").click()
+    expect(tab.get_by_text(re.compile(r"Valuing every card… [1-9]\d* of"))).to_be_visible()
+    context.close()  # the tab is closed mid-analysis
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while server_log.read_text(errors="replace").count(
+            "the visitor's session has gone") == before:
+        assert time.monotonic() < deadline, "the analysis went on after its tab was closed"
+        time.sleep(0.5)  # polling the log for the state, not waiting a fixed time

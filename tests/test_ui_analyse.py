@@ -386,3 +386,37 @@ def test_a_valuation_reports_progress_and_can_be_stopped() -> None:
     done.wait(60)
     assert not isinstance(done.result, str) and done.result is not None
     assert done.result.analysis.best == value_position(EXAMPLE).analysis.best
+
+
+def test_a_valuation_stops_when_its_visitor_has_gone_or_its_time_is_up(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """Long work belongs to the visitor who asked for it (issue 26): a closed tab (the
+    session no longer active) stops it at the next card, keeping the cards valued so far;
+    so does the time budget, whose stop the page shows with those cards."""
+    from trainer.ui.analysis.position import PositionJob, Unfinished, partial_table
+
+    full = value_position(EXAMPLE).analysis.values
+    calls = 0
+
+    def gone_after_two() -> bool:
+        nonlocal calls
+        calls += 1
+        return calls <= 2
+
+    with caplog.at_level("WARNING", logger="trainer.ui.analysis.position"):
+        gone = PositionJob(EXAMPLE, alive=gone_after_two).start()
+        gone.wait(60)
+    assert not gone.running and gone.result is None and gone.why == "gone"
+    assert len(gone.partial) == 2 and all(full[p] == v for p, v in gone.partial.items())
+    assert "the visitor's session has gone (2 of" in caplog.text
+
+    late = PositionJob(EXAMPLE, budget=0.0).start()
+    late.wait(60)
+    assert late.result is None and late.why == "budget" and late.partial == {}
+    asked = PositionJob(EXAMPLE)
+    asked.stop()
+    asked.start().wait(60)
+    assert asked.why == "asked"
+    table = partial_table(gone.partial)
+    assert list(table["Value"]) == list(gone.partial.values())
+    assert Unfinished(gone.partial, len(full), 300.0).cards == len(full)

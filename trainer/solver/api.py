@@ -113,7 +113,7 @@ class Solver:
         guess = (state.tricks_left + 1) // 2
         for done, play in enumerate(legal):
             if progress is not None and not progress(done, len(legal)):
-                raise SolverCancelled("the analysis was stopped")
+                raise SolverCancelled("the analysis was stopped", values)
             rep = int(representative(st, layout.consts, layout.suit_of_bit, layout.move(play)))
             if rep not in rep_value:
                 rep_value[rep] = int(move_value(*args, rep, guess))

@@ -15,7 +15,13 @@ class SolverError(TrainerError):
 
 
 class SolverCancelled(Exception):
-    """A search stopped because its caller asked (`Solver.analyse`'s ``progress`` said stop)."""
+    """A search stopped because its caller asked (`Solver.analyse`'s ``progress`` said stop).
+
+    ``values``: the plays valued before it stopped (as `Analysis.values`, possibly empty)."""
+
+    def __init__(self, message: str, values: Mapping[Play, int] | None = None) -> None:
+        super().__init__(message)
+        self.values: Mapping[Play, int] = dict(values or {})
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,10 @@ in session state is still a `Result` on the next run.
 from __future__ import annotations
 
 import json
+import logging
 import threading
+import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 import pandas as pd
@@ -16,7 +19,7 @@ import pandas as pd
 from trainer.errors import TrainerError
 from trainer.generate.explain import TrickStory, label_text, tell_line
 from trainer.notation import Position, load_json, parse_position
-from trainer.rules import RuleSet, preset_name
+from trainer.rules import Play, RuleSet, preset_name
 from trainer.solver import Analysis, SolverCancelled, default_solver, principal_line
 from trainer.solver.api import Progress
 from trainer.ui.data.solver_access import solver_lock
@@ -74,23 +77,54 @@ def value_position(text: str, rules: RuleSet | None = None,
     return Result(position, analysis, tuple(tell_line(position.to_state(), line)))
 
 
+@dataclass(frozen=True)
+class Unfinished:
+    """A valuation stopped by its time budget: the cards valued by then (play -> tricks), of
+    ``cards`` legal cards, after ``budget`` seconds."""
+
+    values: Mapping[Play, int]
+    cards: int
+    budget: float
+
+
+JOB_BUDGET = 300.0
+"""Seconds a valuation may run before it stops with what it has (a 6-player open misère can
+take many minutes: the server's cores are shared by every visitor)."""
+
+log = logging.getLogger(__name__)
+
+
+def always() -> bool:
+    return True
+
+
 @dataclass
 class PositionJob:
     """`value_position` in a thread of its own, so the page can show its progress and offer to
     stop it while the search runs (the search releases the GIL: other sessions go on too).
 
-    ``result`` is the `Result`, the error message (a string), or None while running or once
-    stopped (``stopped``)."""
+    The work belongs to the visitor who asked for it: it stops at the next card when the page
+    says stop (`stop`), when ``alive()`` turns False (the visitor's session has gone: a closed
+    tab), or once it has run ``budget`` seconds. ``result`` is the `Result`, the error message
+    (a string), or None while running or once stopped; ``partial`` then holds the cards valued
+    before the stop (play -> tricks, as `Analysis.values`) and ``why`` says why it stopped
+    (``"asked"``, ``"gone"`` or ``"budget"``)."""
 
     text: str
     rules: RuleSet | None = None
+    alive: Callable[[], bool] = always
+    budget: float = JOB_BUDGET
     done: int = 0
     total: int = 1
     result: Result | str | None = None
     stopped: bool = False
+    why: str | None = None
+    partial: Mapping[Play, int] = field(default_factory=dict)
     _thread: threading.Thread | None = field(default=None, repr=False)
+    _began: float = 0.0
 
     def start(self) -> PositionJob:
+        self._began = time.monotonic()
         self._thread = threading.Thread(target=self._run, name="analyse-position", daemon=True)
         self._thread.start()
         return self
@@ -102,6 +136,7 @@ class PositionJob:
     def stop(self) -> None:
         """Ask the work to stop at the next card (the page stops waiting at once)."""
         self.stopped = True
+        self.why = self.why or "asked"
 
     def wait(self, seconds: float) -> None:
         if self._thread is not None:
@@ -109,6 +144,12 @@ class PositionJob:
 
     def _tick(self, done: int, total: int) -> bool:
         self.done, self.total = done, total
+        if not self.stopped and not self.alive():
+            self.stopped, self.why = True, "gone"
+            log.warning("analysis stopped: the visitor's session has gone (%d of %d cards "
+                        "valued)", done, total - 1)
+        elif not self.stopped and time.monotonic() - self._began > self.budget:
+            self.stopped, self.why = True, "budget"
         return not self.stopped
 
     def _run(self) -> None:
@@ -116,8 +157,8 @@ class PositionJob:
             self.result = value_position(self.text, self.rules, self._tick)
         except TrainerError as e:
             self.result = str(e)
-        except SolverCancelled:
-            self.result = None
+        except SolverCancelled as e:
+            self.result, self.partial = None, e.values
 
 
 def values_table(analysis: Analysis) -> pd.DataFrame:
@@ -130,6 +171,12 @@ def values_table(analysis: Analysis) -> pd.DataFrame:
     frame = pd.DataFrame(rows)
     return frame.sort_values(["Value"], ascending=not analysis.maximising, kind="stable",
                              ignore_index=True)
+
+
+def partial_table(values: Mapping[Play, int]) -> pd.DataFrame:
+    """The cards a stopped valuation reached: card, code and value, in the order valued."""
+    return pd.DataFrame([{"Card": label_text(p), "Code": p.code, "Value": v}
+                         for p, v in values.items()])
 
 
 def pretty_json(position: Position) -> str:

@@ -250,3 +250,17 @@ def save_step(lesson_id: str, index: int, mark: int, steps: int) -> None:
             saved[lesson_id] = marks
             store().set_setting(learner, STEP_STARS_SETTING, saved)
         _save(write)
+
+
+def session_alive() -> Callable[[], bool]:
+    """A test, callable from any thread, of whether this visitor's session is still connected
+    (Streamlit's ``Runtime.is_active_session``: False once the tab is closed or its connection
+    lost). Outside a running server (AppTest, a bare script) it is always True."""
+    from streamlit import runtime
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    ctx = get_script_run_ctx()
+    if ctx is None or not runtime.exists():
+        return lambda: True
+    server, session = runtime.get_instance(), ctx.session_id
+    return lambda: server.is_active_session(session)

@@ -35,6 +35,8 @@ from trainer.ui.analysis.position import (
     EXAMPLE,
     PositionJob,
     Result,
+    Unfinished,
+    partial_table,
     pretty_json,
     read_position,
     values_table,
@@ -44,7 +46,7 @@ from trainer.ui.data.glossary import glossary_box, terms_in
 from trainer.ui.data.profile import plain
 from trainer.ui.data.puzzle_bank import load_bank
 from trainer.ui.data.rule_options import rules_summary
-from trainer.ui.data.state import current_rules, switch_rules
+from trainer.ui.data.state import current_rules, session_alive, switch_rules
 from trainer.ui.widgets.board import board_html
 
 TEXT_KEY = "analyse_json"
@@ -116,7 +118,10 @@ def _value() -> None:
         st.session_state[RESULT_KEY] = str(e)
         return
     st.session_state.pop(RESULT_KEY, None)
-    st.session_state[JOB_KEY] = PositionJob(text, current_rules()).start()
+    running = st.session_state.get(JOB_KEY)
+    if isinstance(running, PositionJob):
+        running.stop()  # one valuation a visitor at a time: the new one replaces it
+    st.session_state[JOB_KEY] = PositionJob(text, current_rules(), session_alive()).start()
 
 
 def _stop() -> None:
@@ -142,7 +147,12 @@ def _wait_for_job() -> None:
     bar.empty()
     stop.empty()  # the work is done: nothing left to stop
     st.session_state.pop(JOB_KEY, None)
-    st.session_state[RESULT_KEY] = job.result if job.result is not None else STOPPED
+    if job.result is not None:
+        st.session_state[RESULT_KEY] = job.result
+    elif job.why == "budget":
+        st.session_state[RESULT_KEY] = Unfinished(job.partial, job.total - 1, job.budget)
+    else:
+        st.session_state[RESULT_KEY] = STOPPED
 
 
 def _sources() -> None:
@@ -169,6 +179,17 @@ def _show(result: Result) -> None:
     st.markdown("\n".join(f"- {s.text}" for s in result.line) or "- (nothing left to play)")
 
 
+def _unfinished(result: Unfinished) -> None:
+    """A valuation stopped by its time budget: what it had valued by then."""
+    minutes = result.budget / 60
+    st.warning(f"Stopped after {minutes:.0f} minutes, with {len(result.values)} of "
+               f"{result.cards} cards valued: a position this big takes longer than the "
+               "server gives one visitor. Play a trick or two on and value it again.",
+               icon=":material/timer:")
+    if result.values:
+        st.dataframe(partial_table(result.values), hide_index=True)
+
+
 def _position_tab() -> list[str]:
     """The position, its valuation and the result; what it shows in words."""
     st.markdown(INTRO)
@@ -189,6 +210,8 @@ def _position_tab() -> list[str]:
     if result == STOPPED:
         st.info("Stopped: nothing was valued. Change the position or value it again.",
                 icon=":material/stop_circle:")
+    elif isinstance(result, Unfinished):
+        _unfinished(result)
     elif isinstance(result, str):
         # the learner's own text comes back in the message: shown as text, never as Markdown
         st.error(f"That position will not do: {plain(str(result))}", icon=":material/error:")
