@@ -38,7 +38,7 @@ def _suit_word(w: Words, card: Card) -> str:
 
 def _plan(w: Words, t: Technique) -> list[Claim]:
     f = t.facts
-    right, bad = of(f, R), of(f, B)
+    right = of(f, R)
     head = _head(w, t)
     k = t.key
     if k in (K.DRAWING_TRUMPS, K.JOKER_DRAWS_LAST_TRUMP):
