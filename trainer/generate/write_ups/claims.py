@@ -105,6 +105,12 @@ class Words:
         state = self.state(d)
         return f"{GERUNDS[verb(state, play)]} {card_words(state, play)}"
 
+    def doing(self, d: int, play: Play, later: bool) -> str:
+        """``"Leading 6♠ instead"``, ``"Leading J♦, the right bower, at once"`` (``later``: the
+        card is right later on the line)."""
+        words = self.gerund(d, play)
+        return f"{words}{',' if ',' in words else ''} {'at once' if later else 'instead'}"
+
     def holds(self, d: int, seat: Seat, card: Card) -> Fact:
         """The fact that ``seat`` holds ``card`` at decision ``d``."""
         return Fact(d, LineKind.RIGHT, None, FactKind.HOLDS, seat, Play(card),

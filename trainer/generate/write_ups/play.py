@@ -18,8 +18,8 @@ Where no technique is recognised (always at two players, where a seat plays two 
 trick), 1 and 2 are plain: what the right card does and the tricks the side then takes, and
 where the tempting card's line first gives a trick away (`_plain`).
 
-Every sentence is a `Claim` with the facts it rests on (`play_claims`); `fact_holds` replays
-them (`trainer.generate.write_ups.check_claims`).
+Every sentence is a `Claim` with the facts it rests on (`play_claims`, `line_claims` for a
+main line); `false_claims` replays them with the engine and returns the ones that fail.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from trainer.generate.lines import MainLine, main_line
 from trainer.generate.records import PlayPuzzle
-from trainer.generate.techniques import Technique, main_technique
+from trainer.generate.techniques import Fact, Technique, TechniqueKey, fact_holds, main_technique
 from trainer.generate.techniques.view import LineView
 from trainer.generate.write_ups.claims import Claim, Words, cap
 from trainer.generate.write_ups.table_clues import clue_claim
@@ -103,7 +103,7 @@ def _plain(view: LineView) -> tuple[list[Claim], Claim | None]:
     wrong = wrongs[0]
     parted = view.parting(0, wrong)
     later = any(wrong in d.line for d in view.line.decisions)
-    doing = f"{w.gerund(0, wrong)} {'at once' if later else 'instead'}"
+    doing = w.doing(0, wrong, later)
     if not parted:
         return plan, None
     fine, bad = parted
@@ -111,16 +111,34 @@ def _plain(view: LineView) -> tuple[list[Claim], Claim | None]:
                        f"where on the right line {w.clause(fine)}.", (fine, bad))
 
 
+def idea_words(technique: Technique) -> str:
+    """The technique as the subject of "... needs it to be East's": ``"the throw-in"`` for
+    ``"a throw-in"``, ``"leading the joker"`` for ``"the joker draws the last trump"``."""
+    name = technique.name
+    if technique.key is TechniqueKey.JOKER_DRAWS_LAST_TRUMP:
+        return "leading the joker"
+    for article in ("a ", "an "):
+        if name.startswith(article):
+            return "the " + name.removeprefix(article)
+    return name
+
+
 def play_claims(puzzle: PlayPuzzle, solver: Solver) -> PlayWriteUp:
     """The write-up of ``puzzle`` as claims (module docstring). Raises
     `trainer.solver.SolverError` if the solver cannot take the position."""
     line = main_line(puzzle.position.to_state(), puzzle.learner, puzzle.goal, solver)
+    return line_claims(line, solver)
+
+
+def line_claims(line: MainLine, solver: Solver) -> PlayWriteUp:
+    """The write-up of a main line (`trainer.generate.lines.main_line`) as claims: what
+    `play_claims` says of the puzzle whose line it is."""
     view = LineView(line, solver)
     technique = main_technique(line, solver)
     if technique is not None:
         plan = plan_claims(view, technique)
         trap = trap_claim(view, technique)
-        idea = technique.name
+        idea = idea_words(technique)
     else:
         plan, trap = _plain(view)
         idea = "the line"
@@ -128,6 +146,14 @@ def play_claims(puzzle: PlayPuzzle, solver: Solver) -> PlayWriteUp:
     facts = tuple(f for c in claims for f in c.facts)
     claims.append(clue_claim(view, facts, idea))
     return PlayWriteUp(line, tuple(claims[:MAX_SENTENCES]), technique)
+
+
+def false_claims(write_up: PlayWriteUp, solver: Solver) -> list[tuple[Claim, Fact]]:
+    """The claim checker: every (claim, fact) of ``write_up`` whose fact does not hold when
+    the engine replays it on its line (`trainer.generate.techniques.fact_holds`, the right
+    lines played out by ``solver``); empty when every sentence is true."""
+    return [(c, f) for c in write_up.claims for f in c.facts
+            if not fact_holds(write_up.line, f, solver)]
 
 
 def play_write_up(puzzle: PlayPuzzle, solver: Solver) -> str:

@@ -29,7 +29,7 @@ from trainer.generate.explain import seat_name
 from trainer.generate.line_facts import held
 from trainer.generate.techniques import Fact, FactKind, LineKind
 from trainer.generate.techniques.view import LineView
-from trainer.generate.write_ups.claims import Claim, Words
+from trainer.generate.write_ups.claims import Claim
 from trainer.lessons.question import names_list
 from trainer.play import PlayState
 from trainer.rules import Play
@@ -63,22 +63,23 @@ def key_card(view: LineView, facts: tuple[Fact, ...]) -> tuple[int, Seat, Card] 
     return None
 
 
+def card_name(card: Card) -> str:
+    """``"the joker"``, ``"the A♣"``."""
+    return "the joker" if card.is_joker else f"the {card.pretty}"
+
+
 def _visible(state: PlayState, seat: Seat, card: Card) -> str | None:
-    if isinstance(state, TablePlayState):
-        tables = state.tables.get(seat, ()) if hasattr(state, "tables") else ()
-        for pile in tables:
-            if pile and pile[-1] == card:
-                return f"{seat_name(seat)}'s {card.pretty} lies face up on the table"
+    if isinstance(state, TablePlayState) and card in state.face_up(seat):
+        return f"{seat_name(seat)}'s {card.pretty} lies face up on the table"
     if state.declarer_exposed and seat is state.declarer:
-        return (f"{seat_name(seat)}'s hand is face up in open misère, so you can see the "
-                f"{card.pretty}")
+        return (f"{seat_name(seat)}'s hand is face up in open misère, so you can see "
+                f"{card_name(card)}")
     return None
 
 
 def clue_claim(view: LineView, facts: tuple[Fact, ...], idea: str) -> Claim:
     """The "how you would know" sentence (module docstring) for the layout ``facts`` need;
     ``idea``: the technique's name, or "the line", for the sentence."""
-    w = Words(view)
     found = key_card(view, facts)
     if found is None:
         return Claim(f"How you would know: the cards that matter are all in your hand or "
@@ -87,6 +88,7 @@ def clue_claim(view: LineView, facts: tuple[Fact, ...], idea: str) -> Claim:
     state = view.line.decisions[d].state
     number = view.first_number(d)
     where = Fact(d, LineKind.RIGHT, None, FactKind.HOLDS, seat, Play(card), number)
+    name = card_name(card)
     seen = _visible(state, seat, card)
     if seen is not None:
         return Claim(f"How you would know: {seen}.", (where,))
@@ -94,6 +96,12 @@ def clue_claim(view: LineView, facts: tuple[Fact, ...], idea: str) -> Claim:
         return Claim(f"How you would know: {seat_name(seat)} nominated "
                      f"{state.joker_suit.symbol} for the joker before the first lead, so "
                      f"{seat_name(seat)} holds it.", (where,))
+    whose = f"{seat_name(seat)}'s"
+    if isinstance(state, TablePlayState):  # a seat plays from hand and table: no void shown
+        return Claim(f"How you would know: at two players {seat_name(seat)}'s hand, the "
+                     f"face-down table cards and the kitty are hidden, so nothing you have "
+                     f"seen places {name}; {idea} needs it to be {whose}, a guess that double "
+                     f"dummy gets right.", (where,))
     order = state.order
     suit = order.effective_suit(card) if not (card.is_joker and order.free_joker) else None
     voids = shown_out(state)
@@ -108,19 +116,20 @@ def clue_claim(view: LineView, facts: tuple[Fact, ...], idea: str) -> Claim:
         tail = f", unless it is in {hidden}" if hidden else ""
         why = f"{told} showed out of {noun}, so" if cited else \
             f"{seat_name(seat)} is the only other player still holding cards, so"
-        return Claim(f"How you would know: {why} the {card.pretty} can only be "
-                     f"{seat_name(seat)}'s{tail}.", (*shows, where))
-    whose = w.owned(seat, card)
-    if cited:
-        rest = names_list([seat_name(s) for s in places], "or")
-        return Claim(f"How you would know: {told} showed out of {noun}, but the "
-                     f"{card.pretty} could still be {rest}'s; {idea} needs it to be "
-                     f"{whose.split(' ')[0]}, a guess that double dummy gets right.",
+        return Claim(f"How you would know: {why} {name} can only be {whose}{tail}.",
                      (*shows, where))
-    return Claim(f"How you would know: nothing you have seen places the {card.pretty} "
-                 f"(no one has shown out of {noun}); {idea} needs it to be "
-                 f"{whose.split(' ')[0]}, and at the table that is a guess double dummy gets "
-                 f"right.", (where,))
+    if cited:
+        rest = names_list([f"{seat_name(s)}'s" for s in places], "or")
+        return Claim(f"How you would know: {told} showed out of {noun}, but {name} could "
+                     f"still be {rest}; {idea} needs it to be {whose}, a guess that double "
+                     f"dummy gets right.", (*shows, where))
+    if suit is None:
+        return Claim(f"How you would know: the free joker follows no suit, so no void places "
+                     f"it; {idea} needs it to be {whose}, and at the table that is a guess "
+                     f"double dummy gets right.", (where,))
+    return Claim(f"How you would know: nothing you have seen places {name} (no one has shown "
+                 f"out of {noun}); {idea} needs it to be {whose}, and at the table that is a "
+                 f"guess double dummy gets right.", (where,))
 
 
 def _hidden(state: PlayState, view: LineView) -> str:

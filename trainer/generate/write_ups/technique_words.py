@@ -86,8 +86,8 @@ def _plan(w: Words, t: Technique) -> list[Claim]:
         return _endplay(w, t, head, right)
     if k is K.UNBLOCK:
         mine = right[0]
-        text = (f"{head}, your highest {_suit_word(w, t.play.card)}, under your partner's "
-                f"winner")
+        text = (f"{head}, your highest {_suit_word(w, t.play.card).removesuffix('s')}, under "
+                f"your partner's winner")
         facts = [mine]
         if len(right) > 1:
             text += f", so that {w.clause(right[1])}"
@@ -114,9 +114,12 @@ def _plan(w: Words, t: Technique) -> list[Claim]:
                       f"after it, and {w.clause(high)}.", (lead, high))]
     if k is K.COUNTING:
         fell, win = right[0], right[1]
-        return [Claim(f"{head}: {w.clause(fell)}, the opponents' higher "
-                      f"{_suit_word(w, win.card.card)}, and after it "
-                      f"{w.clause(win)}.", (fell, win))]
+        suit = _suit_word(w, win.card.card).removesuffix("s")
+        gone = w.clause(fell).replace(f"{w.owned(fell.seat, fell.card)} ",
+                                      f"{w.owned(fell.seat, fell.card)}, the opponents' "
+                                      f"highest {suit}, ", 1)
+        return [Claim(f"{head}: after {gone}, {w.clause(win)}.",
+                      (fell, win))]
     if k in (K.MISERE_UNBLOCK, K.MISERE_DUCK):
         mine, winner = right[0], right[1]
         when = "now, while it can still go under" if k is K.MISERE_UNBLOCK else "under"
@@ -227,7 +230,7 @@ def trap_claim(view: LineView, technique: Technique) -> Claim | None:
     w = Words(view)
     bad = of(technique.facts, B)
     later = any(wrong in d.line for d in view.line.decisions)
-    doing = f"{w.gerund(technique.decision, wrong)} {'at once' if later else 'instead'}"
+    doing = w.doing(technique.decision, wrong, later)
     return _TRAPS.get(technique.key, _generic_trap)(w, technique, doing, bad)
 
 
@@ -296,7 +299,8 @@ _TRAPS: dict[TechniqueKey, Callable[[Words, Technique, str, list[Fact]], Claim |
     K.SAFETY_PLAY: _trap_text("{doing} grabs the trick and risks the contract: {first}, "
                               "but then {more}."),
     K.LEAD_THROUGH: _trap_text("{doing} lets the high card score: {first}."),
-    K.COUNTING: _trap_text("{doing} never lets the card become a winner: {first}."),
+    K.COUNTING: _trap_text("{doing} spends the card before the higher ones have gone: "
+                           "{first}."),
     K.MISERE_UNBLOCK: _stuck_trap,
     K.MISERE_DUCK: _stuck_trap,
     K.MISERE_PARTNER_UNBLOCK: _escape_trap,
