@@ -305,3 +305,61 @@ def test_a_right_cards_words_agree_with_the_replies_shown(bank):
             assert first[0].winner.name == match.group(1)[0], (puzzle.id, verdict.explanation)
             checked += 1
     assert checked >= 10
+
+
+# --- issue 27's quoted wrong-card reasons, on the quoted puzzles' positions --------------------
+
+
+@pytest.fixture(scope="module")
+def quoted_sessions():
+    ids = {"p0002120", "p1000028", "p0000913", "p2000023"}
+    found = {p.id: p for p in load_play_puzzles(BANK, lazy=True) if p.id in ids}
+    assert set(found) == ids
+    return lambda pid: PuzzleSession(found[pid], SOLVER)
+
+
+def test_a_free_joker_that_wins_the_trick_is_said_to_win_it(quoted_sessions):
+    # 9NT, N void in the suit led: the free joker wins trick 5 (RULES.md §5), and K♠ is then
+    # good; the joker does not merely "go safely"
+    session = quoted_sessions("p0002120")
+    before = session.state.copy()
+    verdict = session.play("JK")
+    assert verdict.right
+    assert verdict.explanation == ("Right. The joker takes the trick: a free joker played when "
+                                   "you cannot follow suit wins it.")
+    first = line_tricks(before, (parse_play("JK"), *(p for _, p in verdict.replies)))[0]
+    assert first.winning.card == JOKER and first.winner is before.to_play
+
+
+def test_misere_defence_gives_no_inverted_reason_for_the_jokers_suit(quoted_sessions):
+    # misère, W declares; N defends and leads the joker: named ♦ or ♥ the declarer is left a
+    # trick, named ♠ not. The defence wants the declarer to take a trick, so drawing a
+    # declarer's card is no "card that would otherwise take a trick"
+    verdict = quoted_sessions("p1000028").play("JK:S")
+    assert not verdict.right
+    assert "would otherwise take a trick" not in verdict.explanation
+    assert ("In misère the defence wants the declarer to take a trick: named ♦ or ♥, the "
+            "joker leaves West one to win; named ♠, it does not.") in verdict.explanation
+    assert "South wins trick" not in verdict.explanation  # the partner's trick is no point
+
+
+def test_no_length_reason_when_the_card_is_merely_thrown_away(quoted_sessions):
+    # 8♣, W defends: after J♦ the A♦ is not caught following suit but thrown away in trick 7
+    verdict = quoted_sessions("p0000913").play("JD")
+    assert not verdict.right
+    assert "length" not in verdict.explanation
+    assert ("After J♦ your A♦ takes no trick: it is thrown away in trick 7, where on the right "
+            "line it takes trick 5.") in verdict.explanation
+    fate = next(t for t in verdict.refutation if any(p.code == "AD" for p in t.plays))
+    assert fate.number == 7 and fate.plays[0].card.suit.symbol != "♦"
+
+
+def test_two_players_keep_no_table_card_that_could_not_be_played(quoted_sessions):
+    # 2 players, S defends 7NT: 6♣ goes, and the card kept is K♦ in hand, which could have
+    # been thrown now; the face-up K♥ could not be played to this trick
+    session = quoted_sessions("p2000023")
+    legal = {p.card.code for p in session.legal_plays()}
+    assert "KD" in legal and "KH" not in legal
+    verdict = session.play("6C")
+    assert verdict.right
+    assert verdict.explanation == "Right. 6♣ goes safely, and you keep K♦ for trick 8."
