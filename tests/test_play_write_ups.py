@@ -98,15 +98,16 @@ CASES = {
                    "wins trick 1.",
                    "How you would know: the cards that matter are all in your hand or already "
                    "played, so the free joker's trick needs no guess about the hidden hands."),
-    # No trumps: N led 6♣ (E 7♣); S, void in clubs, keeps K♦ 7♦: W wins with 9♣, cashes A♦
-    # (S 7♦) and must lead 8♦ to the K♦. Throwing 7♦... no: the tempting card is K♦ itself.
+    # No trumps: N led 6♣ (E 7♣); S, void in clubs, throws 5♠ and keeps K♦ 7♦: W wins with
+    # 9♣, cashes A♦ (S 7♦) and must lead 8♦ to the K♦, now the master. The tempting card the
+    # technique is compared with is K♦ itself, thrown away at once.
     "counting": ((position("7NT", "S", "N", {"N": "8S 9S", "E": "TS JS", "S": "KD 7D 5S",
                                              "W": "9C AD 8D"}, trick=["6C", "7C"]),
                   Goal(True, 1)), K.COUNTING,
                  "Counting out a suit: throw 5♠: after West's A♦, the opponents' highest "
                  "diamond, wins trick 2, your K♦ wins trick 3.",
-                 "Throwing K♦ at once spends the card before the higher ones have gone: your "
-                 "K♦ is thrown away on trick 1.",
+                 "Throwing K♦ at once spoils the count: your K♦ is thrown away on trick 1, so "
+                 "it never wins a trick.",
                  "How you would know: nothing you have seen places the A♦"),
     # Misère, S declares, W (learner) leads; S holds A♠ 5♣: a spade catches the bare A♠, a
     # club lets S follow 5♣ under E's clubs and throw the A♠ later.

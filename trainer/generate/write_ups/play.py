@@ -16,7 +16,7 @@ puzzle's position, learner and goal: the same line, so the same text, whether th
 
 Where no technique is recognised (always at two players, where a seat plays two cards a
 trick), 1 and 2 are plain: what the right card does and the tricks the side then takes, and
-where the tempting card's line first gives a trick away (`_plain`).
+where the tempting card's line first gives a trick away (`plain_claims`).
 
 Every sentence is a `Claim` with the facts it rests on (`play_claims`, `line_claims` for a
 main line); `false_claims` replays them with the engine and returns the ones that fail.
@@ -64,8 +64,10 @@ class PlayWriteUp:
         return " ".join(c.text for c in self.claims)
 
 
-def _plain(view: LineView) -> tuple[list[Claim], Claim | None]:
-    """The plan and the trap when no technique is recognised (module docstring)."""
+def plain_claims(view: LineView) -> tuple[list[Claim], Claim | None]:
+    """The plan and the trap when no technique is recognised (module docstring): the plan's
+    claims and the trap's (None when the most tempting card's line never parts from the right
+    one)."""
     w = Words(view)
     info = view.line.decisions[0]
     right = view.right(0)
@@ -140,7 +142,7 @@ def line_claims(line: MainLine, solver: Solver) -> PlayWriteUp:
         trap = trap_claim(view, technique)
         idea = idea_words(technique)
     else:
-        plan, trap = _plain(view)
+        plan, trap = plain_claims(view)
         idea = "the line"
     claims = [*plan, *([trap] if trap is not None else [])]
     facts = tuple(f for c in claims for f in c.facts)

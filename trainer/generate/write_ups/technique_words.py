@@ -299,8 +299,7 @@ _TRAPS: dict[TechniqueKey, Callable[[Words, Technique, str, list[Fact]], Claim |
     K.SAFETY_PLAY: _trap_text("{doing} grabs the trick and risks the contract: {first}, "
                               "but then {more}."),
     K.LEAD_THROUGH: _trap_text("{doing} lets the high card score: {first}."),
-    K.COUNTING: _trap_text("{doing} spends the card before the higher ones have gone: "
-                           "{first}."),
+    K.COUNTING: _trap_text("{doing} spoils the count: {first}, so it never wins a trick."),
     K.MISERE_UNBLOCK: _stuck_trap,
     K.MISERE_DUCK: _stuck_trap,
     K.MISERE_PARTNER_UNBLOCK: _escape_trap,
