@@ -241,24 +241,29 @@ def test_the_whole_bank_refills_the_same_in_another_process():
 
 
 _TRICK_CLAIM = re.compile(r"(?:(you|North|East|South|West) )?(?:ruffs? and )?wins? trick "
-                          r"(\d+) with (\S+?)[.,;]?(?:\s|$)")
-_KEEP_CLAIM = re.compile(r"(?:you keep ([^\s,]+) for trick (\d+))|(?:your ([^\s,]+) takes "
+                          r"(\d+) with (\S+?)[.,;:]?(?:\s|$)")
+_OWNED_CLAIM = re.compile(r"\b(your|North's|East's|South's|West's) (\S+?),?(?: the \w+ "
+                          r"bower,)? (?:ruffs and |overruffs and )?wins trick (\d+)")
+_KEEP_CLAIM = re.compile(r"(?:you keep ([^\s,]+) for trick (\d+))|(?:your (?!side )([^\s,]+) takes "
                          r"trick (\d+))")
 
 
 def test_write_up_claims_hold_on_a_sample_of_the_bank(bank):
-    """The write-up's first card is a right card of the first decision; every "X wins trick N
-    with C", "you keep C for trick N" and "your C takes trick N" it states holds on a
+    """The write-up's first card is a right card of the first decision (of a later one after a
+    technique's name "..., at trick N"); every "X wins trick N with C", "X's C wins trick N",
+    "you keep C for trick N" and "your C takes trick N" it states holds on a
     line of best play from one of the puzzle's decisions (the recorded main line or the
     solver's, replayed by the engine): trick N is won by card C, and by seat X when the
     sentence names one."""
     checked = 0
     for puzzle in bank[::20]:
-        opening = puzzle.write_up.split(":")[0]
-        first = puzzle.solution[0]
-        state = first.position.to_state()
+        parts = puzzle.write_up.split(":")
+        # a technique's name comes first ("A throw-in, at trick 7: lead K♣"), else the card
+        named = not re.match(r"(Lead|Play|Throw|Ruff with) ", parts[0])
+        opening = parts[1] if named else parts[0]
+        decisions = puzzle.solution if named else puzzle.solution[:1]  # at a later decision
         assert any(p.card.pretty in opening or (p.card.is_joker and "joker" in opening)
-                   for p in first.right), (puzzle.id, puzzle.write_up)
+                   for d in decisions for p in d.right), (puzzle.id, puzzle.write_up)
         won = set()
         for index, decision in enumerate(puzzle.solution):
             state = decision.position.to_state()
@@ -275,8 +280,16 @@ def test_write_up_claims_hold_on_a_sample_of_the_bank(bank):
             assert any(n == int(number) and c == card and w in seats
                        for n, c, w in won), (puzzle.id, who, number, card)
             checked += 1
+        for who, card, number in _OWNED_CLAIM.findall(puzzle.write_up):
+            seats = {puzzle.learner} if who == "your" else {
+                s for s in puzzle.position.to_state().rules.seats if s.name == who[0]}
+            card = JOKER.pretty if card == "joker" else card
+            assert any(n == int(number) and c == card and w in seats
+                       for n, c, w in won), (puzzle.id, who, number, card)
+            checked += 1
         for found in _KEEP_CLAIM.findall(puzzle.write_up):
             card, number = found[:2] if found[0] else found[2:]
+            card = JOKER.pretty if card == "joker" else card
             assert any(n == int(number) and c == card and w == puzzle.learner
                        for n, c, w in won), (puzzle.id, card, number)
             checked += 1

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from trainer.cards import Card, Seat
-from trainer.generate.explain import seat_name
+from trainer.generate.explain import play_text, seat_name
 from trainer.generate.techniques import Fact, FactKind, LineKind, Technique, TechniqueKey
 from trainer.generate.techniques.view import LineView
 from trainer.generate.write_ups.claims import Claim, Words, cap, of
@@ -61,7 +61,7 @@ def _plan(w: Words, t: Technique) -> list[Claim]:
     if k is K.OVERRUFF:
         under, over = right[0], right[1]
         return [Claim(f"{head}: {seat_name(under.seat)} ruffs trick {under.trick} with "
-                      f"{w.owned(under.seat, under.card).split(' ', 1)[1]}, and "
+                      f"{play_text(under.card)}, and "
                       f"{w.owned(over.seat, over.card)} overruffs it.", (under, over))]
     if k is K.TRUMP_PROMOTION:
         return _promotion(w, t, head, right)
@@ -78,7 +78,7 @@ def _plan(w: Words, t: Technique) -> list[Claim]:
         lead, stop = right[0], right[1]
         return [Claim(f"{head} and hold the joker back as a stopper: when "
                       f"{seat_name(lead.seat)} leads "
-                      f"{w.owned(lead.seat, lead.card).split(' ', 1)[1]} to trick {lead.trick}, "
+                      f"{play_text(lead.card)} to trick {lead.trick}, "
                       f"your joker wins it.", (lead, stop))]
     if k is K.JOKER_NAMED:
         return _named(w, t, head, right)
@@ -97,7 +97,7 @@ def _plan(w: Words, t: Technique) -> list[Claim]:
         first, later = right[0], right[1]
         return [Claim(f"{head}, so that {w.clause(first)} and "
                       f"{seat_name(later.seat)}, on lead, can take trick {later.trick} with "
-                      f"{w.owned(later.seat, later.card).split(' ', 1)[1]}.", (first, later))]
+                      f"{play_text(later.card)}.", (first, later))]
     if k is K.DUCK:
         mine, later = right[0], right[1]
         kept = "control of the suit" if later.seat is w.learner else "an entry"
@@ -110,7 +110,7 @@ def _plan(w: Words, t: Technique) -> list[Claim]:
     if k is K.LEAD_THROUGH:
         lead, high = right[0], right[1]
         return [Claim(f"{head} through {seat_name(high.seat)}, who holds "
-                      f"{w.owned(high.seat, high.card).split(' ', 1)[1]}: your partner plays "
+                      f"{play_text(high.card)}: your partner plays "
                       f"after it, and {w.clause(high)}.", (lead, high))]
     if k is K.COUNTING:
         fell, win = right[0], right[1]
@@ -173,15 +173,14 @@ def _endplay(w: Words, t: Technique, head: str, right: list[Fact]) -> list[Claim
     won, lead = body[0], body[1]
     opp = seat_name(won.seat)
     claims = [Claim(f"{head} and let {opp} win trick {won.trick} with "
-                    f"{w.owned(won.seat, won.card).split(' ', 1)[1]}: {opp} is thrown in "
+                    f"{play_text(won.card)}: {opp} is thrown in "
                     f"and must lead next, and {opp}'s lead (such as "
-                    f"{w.owned(lead.seat, lead.card).split(' ', 1)[1]} to trick {lead.trick}) "
+                    f"{play_text(lead.card)} to trick {lead.trick}) "
                     f"gives your side the tricks it needs.", (won, lead))]
     if strip:
         s = strip[0]
-        claims.insert(0, Claim(f"The suit was stripped first: {opp} showed out in trick "
-                               f"{s.trick}, throwing {w.owned(s.seat, s.card).split(' ', 1)[1]}.",
-                               (s,)))
+        claims.append(Claim(f"The strip comes first: in trick {s.trick} {opp} shows out, "
+                            f"throwing {play_text(s.card)}.", (s,)))
     return claims
 
 
@@ -189,9 +188,8 @@ def _misere_defence(w: Words, t: Technique, head: str, right: list[Fact]) -> lis
     k = t.key
     declarer = w.v.declarer
     assert declarer is not None
-    decl = seat_name(declarer)
     caught = next(f for f in right if f.seat is declarer and f.kind in WINNING)
-    stuck = f"{decl}'s {w.owned(declarer, caught.card).split(' ', 1)[1]}"
+    stuck = w.owned(declarer, caught.card)
     if k is K.MISERE_PARTNER_UNBLOCK:
         x = right[0]
         return [Claim(f"{head}: in misère the defence wants the declarer to win a trick, so "
@@ -259,7 +257,7 @@ def _stuck_trap(w: Words, t: Technique, doing: str, bad: list[Fact]) -> Claim | 
     if t.key is K.MISERE_DUCK:
         return Claim(f"{doing} wins trick {f.trick} with it, and a trick taken sets a misère.",
                      (f,))
-    return Claim(f"{doing} leaves you holding {w.owned(f.seat, f.card).split(' ', 1)[1]}, and "
+    return Claim(f"{doing} leaves you holding {play_text(f.card)}, and "
                  f"it wins trick {f.trick}: in misère one trick sets you.", (f,))
 
 
