@@ -138,7 +138,8 @@ def _promotion(w: Words, t: Technique, head: str, right: list[Fact]) -> list[Cla
     order = w.v.order
     state = w.state(t.decision)
     higher = [(s, c) for s in state.seats if s in w.v.others for c in w.v.cards(state, s)
-              if order.is_trump(c) and order.power(c) > order.power(card)]
+              if order.is_trump(c) and order.power(c) > order.power(card)
+              and c != how.card.card]  # the trump forced out is not one left above it
     facts = [how, win] + [w.holds(t.decision, s, c) for s, c in higher[:1]]
     top = (f", though {w.owned(*higher[0])} is a higher trump" if higher else "")
     if how.trick == win.trick:
