@@ -241,24 +241,29 @@ def test_the_whole_bank_refills_the_same_in_another_process():
 
 
 _TRICK_CLAIM = re.compile(r"(?:(you|North|East|South|West) )?(?:ruffs? and )?wins? trick "
-                          r"(\d+) with (\S+?)[.,;]?(?:\s|$)")
-_KEEP_CLAIM = re.compile(r"(?:you keep ([^\s,]+) for trick (\d+))|(?:your ([^\s,]+) takes "
+                          r"(\d+) with (\S+?)[.,;:]?(?:\s|$)")
+_OWNED_CLAIM = re.compile(r"\b(your|North's|East's|South's|West's) (\S+?),?(?: the \w+ "
+                          r"bower,)? (?:ruffs and |overruffs and )?wins trick (\d+)")
+_KEEP_CLAIM = re.compile(r"(?:you keep ([^\s,]+) for trick (\d+))|(?:your (?!side )([^\s,]+) takes "
                          r"trick (\d+))")
 
 
 def test_write_up_claims_hold_on_a_sample_of_the_bank(bank):
-    """The write-up's first card is a right card of the first decision; every "X wins trick N
-    with C", "you keep C for trick N" and "your C takes trick N" it states holds on a
+    """The write-up's first card is a right card of the first decision (of a later one after a
+    technique's name "..., at trick N"); every "X wins trick N with C", "X's C wins trick N",
+    "you keep C for trick N" and "your C takes trick N" it states holds on a
     line of best play from one of the puzzle's decisions (the recorded main line or the
     solver's, replayed by the engine): trick N is won by card C, and by seat X when the
     sentence names one."""
     checked = 0
     for puzzle in bank[::20]:
-        opening = puzzle.write_up.split(":")[0]
-        first = puzzle.solution[0]
-        state = first.position.to_state()
+        parts = puzzle.write_up.split(":")
+        # a technique's name comes first ("A throw-in, at trick 7: lead K♣"), else the card
+        named = not re.match(r"(Lead|Play|Throw|Ruff with) ", parts[0])
+        opening = parts[1] if named else parts[0]
+        decisions = puzzle.solution if named else puzzle.solution[:1]  # at a later decision
         assert any(p.card.pretty in opening or (p.card.is_joker and "joker" in opening)
-                   for p in first.right), (puzzle.id, puzzle.write_up)
+                   for d in decisions for p in d.right), (puzzle.id, puzzle.write_up)
         won = set()
         for index, decision in enumerate(puzzle.solution):
             state = decision.position.to_state()
@@ -275,8 +280,16 @@ def test_write_up_claims_hold_on_a_sample_of_the_bank(bank):
             assert any(n == int(number) and c == card and w in seats
                        for n, c, w in won), (puzzle.id, who, number, card)
             checked += 1
+        for who, card, number in _OWNED_CLAIM.findall(puzzle.write_up):
+            seats = {puzzle.learner} if who == "your" else {
+                s for s in puzzle.position.to_state().rules.seats if s.name == who[0]}
+            card = JOKER.pretty if card == "joker" else card
+            assert any(n == int(number) and c == card and w in seats
+                       for n, c, w in won), (puzzle.id, who, number, card)
+            checked += 1
         for found in _KEEP_CLAIM.findall(puzzle.write_up):
             card, number = found[:2] if found[0] else found[2:]
+            card = JOKER.pretty if card == "joker" else card
             assert any(n == int(number) and c == card and w == puzzle.learner
                        for n, c, w in won), (puzzle.id, card, number)
             checked += 1
@@ -305,3 +318,61 @@ def test_a_right_cards_words_agree_with_the_replies_shown(bank):
             assert first[0].winner.name == match.group(1)[0], (puzzle.id, verdict.explanation)
             checked += 1
     assert checked >= 10
+
+
+# --- issue 27's quoted wrong-card reasons, on the quoted puzzles' positions --------------------
+
+
+@pytest.fixture(scope="module")
+def quoted_sessions():
+    ids = {"p0002120", "p1000028", "p0000913", "p2000023"}
+    found = {p.id: p for p in load_play_puzzles(BANK, lazy=True) if p.id in ids}
+    assert set(found) == ids
+    return lambda pid: PuzzleSession(found[pid], SOLVER)
+
+
+def test_a_free_joker_that_wins_the_trick_is_said_to_win_it(quoted_sessions):
+    # 9NT, N void in the suit led: the free joker wins trick 5 (RULES.md §5), and K♠ is then
+    # good; the joker does not merely "go safely"
+    session = quoted_sessions("p0002120")
+    before = session.state.copy()
+    verdict = session.play("JK")
+    assert verdict.right
+    assert verdict.explanation == ("Right. The joker takes the trick: a free joker played when "
+                                   "you cannot follow suit wins it.")
+    first = line_tricks(before, (parse_play("JK"), *(p for _, p in verdict.replies)))[0]
+    assert first.winning.card == JOKER and first.winner is before.to_play
+
+
+def test_misere_defence_gives_no_inverted_reason_for_the_jokers_suit(quoted_sessions):
+    # misère, W declares; N defends and leads the joker: named ♦ or ♥ the declarer is left a
+    # trick, named ♠ not. The defence wants the declarer to take a trick, so drawing a
+    # declarer's card is no "card that would otherwise take a trick"
+    verdict = quoted_sessions("p1000028").play("JK:S")
+    assert not verdict.right
+    assert "would otherwise take a trick" not in verdict.explanation
+    assert ("In misère the defence wants the declarer to take a trick: named ♦ or ♥, the "
+            "joker leaves West one to win; named ♠, it does not.") in verdict.explanation
+    assert "South wins trick" not in verdict.explanation  # the partner's trick is no point
+
+
+def test_no_length_reason_when_the_card_is_merely_thrown_away(quoted_sessions):
+    # 8♣, W defends: after J♦ the A♦ is not caught following suit but thrown away in trick 7
+    verdict = quoted_sessions("p0000913").play("JD")
+    assert not verdict.right
+    assert "length" not in verdict.explanation
+    assert ("After J♦ your A♦ takes no trick: it is thrown away in trick 7, where on the right "
+            "line it takes trick 5.") in verdict.explanation
+    fate = next(t for t in verdict.refutation if any(p.code == "AD" for p in t.plays))
+    assert fate.number == 7 and fate.plays[0].card.suit.symbol != "♦"
+
+
+def test_two_players_keep_no_table_card_that_could_not_be_played(quoted_sessions):
+    # 2 players, S defends 7NT: 6♣ goes, and the card kept is K♦ in hand, which could have
+    # been thrown now; the face-up K♥ could not be played to this trick
+    session = quoted_sessions("p2000023")
+    legal = {p.card.code for p in session.legal_plays()}
+    assert "KD" in legal and "KH" not in legal
+    verdict = session.play("6C")
+    assert verdict.right
+    assert verdict.explanation == "Right. 6♣ goes safely, and you keep K♦ for trick 8."

@@ -221,3 +221,36 @@ def test_a_decision_made_as_the_coach_hinted_is_graded_best_in_the_review(near_t
     else:
         assert [d.cost for d in review.decisions] == [0.0] * followed
         assert all(d.win_loss is None for d in review.decisions)
+
+
+def test_a_costly_card_is_explained_in_a_players_words_from_what_could_be_seen(blundered):
+    """South's costly card on the real layout: the plan of the better card, the trick the card
+    played gives away, and how South would have known (here: nothing placed the card the line
+    needs, so it was a guess); never a bare pair of averages."""
+    import re
+
+    from trainer.generate.write_ups.play import sentences
+
+    record, at, _ = blundered
+    review = review_hand(record, Seat.S, layouts=6, solver=SOLVER)
+    costly = next(d for d in review.decisions if d.action_index == at and d.kind == "card")
+    said = sentences(costly.reason)
+    assert said[-1].startswith("How you would know: ")
+    assert any("gives a trick away" in s or "instead" in s for s in said)
+    assert record.plays[at].card.pretty in costly.reason
+    assert not re.search(r"scored [+-]\d+ and", costly.reason)
+
+
+def test_the_layouts_words_say_where_the_better_card_did_better():
+    from trainer.bots.cards import PlayValue
+    from trainer.codes import parse_card as card
+    from trainer.generate.write_ups.review_words import layouts_words
+    from trainer.rules import Play
+
+    best = PlayValue(Play(card("AD")), 30.0, 7.0, (40.0, 40.0, 10.0, 30.0))
+    chosen = PlayValue(Play(card("JD")), 8.0, 6.5, (-20.0, 40.0, 10.0, 2.0))
+    assert layouts_words(best, chosen, 0.0) == (
+        "From what you could see, A♦ was the safer card: of the 4 layouts of the hidden cards "
+        "that fit the auction and the play so far, it did better for your side than J♦ on 2 "
+        "and worse on 0, 22 points a hand on average. On the real layout J♦ happened to cost "
+        "nothing.")

@@ -130,7 +130,13 @@ def _joker_name(x: LinePair) -> CardReason | None:
             if x.good.card.is_joker else
             f"If you lead the joker, name {named}, not {wrong.named.symbol}.")
     first = x.fine[0] if x.fine else None
-    if first is not None and x.good.named is not None:
+    contract = x.state.contract
+    if contract is not None and contract.misere:  # tricks are the declarer's burden here
+        if x.learner is not x.state.declarer and x.state.declarer is not None:
+            text += (f" In misère the defence wants the declarer to take a trick: named "
+                     f"{named}, the joker leaves {seat_name(x.state.declarer)} one to win; "
+                     f"named {wrong.named.symbol}, it does not.")
+    elif first is not None and x.good.named is not None:
         followers = [(s, p) for s, p in zip(first.seats[1:], first.plays[1:], strict=True)
                      if s in x.others and x.order.play_suit(p) is x.good.named]
         if followers:
@@ -162,7 +168,9 @@ def _joker_late(x: LinePair) -> CardReason | None:
     if x.wrong.card.is_joker or not x.right or not all(p.card.is_joker for p in x.right):
         return None
     text = "Now is the time for the joker."
-    parted = x.part()
+    contract = x.state.contract
+    # in misère who wins the trick where the lines part is not the point: `_misere` says it
+    parted = None if contract is not None and contract.misere else x.part()
     if parted is not None:
         text = f"Now is the time for the joker: held back, {x.won_text(parted[0])}."
     return CardReason(ReasonKind.JOKER_TOO_LATE, text, x.good.card,
@@ -311,11 +319,19 @@ def _shortens(x: LinePair) -> CardReason | None:
             continue
         after = (f"on the right line your {card.pretty} takes trick {later.number}, and after "
                  f"{wrong.pretty} it takes none.")
+        fate = next((t for t in x.bad if t.card_of(x.learner) is not None
+                     and t.card_of(x.learner).card == card), None)
         if x.order.is_trump(wrong) and x.order.power(wrong) > x.order.power(card):
             text = f"{_cap(wrong.pretty)} spends a high trump where a low one does: {after}"
-        else:
-            name = suit.symbol if suit is not None else "cards"
+        elif fate is not None and fate.led is suit:  # it has to follow, with no card left
+            name = suit.symbol if suit is not None else "cards"  # to guard it: length
             text = f"Keep your {name} length: {after}"
+        elif fate is not None:
+            text = (f"After {wrong.pretty} your {card.pretty} takes no trick: it is thrown "
+                    f"away in trick {fate.number}, where on the right line it takes trick "
+                    f"{later.number}.")
+        else:
+            continue
         return CardReason(ReasonKind.UNGUARDS, text, card, later.number, x.learner)
     return None
 

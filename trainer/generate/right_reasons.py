@@ -119,10 +119,17 @@ def right_card_reason(state: PlayState, learner: Seat, goal: Goal, play: Play,
             return RightReason(RightKind.ENTRY,
                                f"lets {seat_name(first.winner)} win the trick and then take "
                                f"trick {again[0].number} with {play_text(again[0].winning)}")
+    if first.winner is learner and first.winning == play and not misere:
+        if play.card.is_joker and order.free_joker and state.trick:
+            return RightReason(RightKind.WINS, "takes the trick: a free joker played when "
+                                               "you cannot follow suit wins it")
+        return RightReason(RightKind.WINS, "takes the trick")
     led = order.play_suit(state.trick[0]) if state.trick else None
     if state.trick and order.play_suit(play) is not led and not order.is_trump(play.card) \
             and not misere:
-        kept = [t for t in facts[1:] if t.winner is learner]
+        could = {p.card for p in state.legal_plays()}  # at two players: not a table card
+        kept = [t for t in facts[1:] if t.winner is learner  # that could not be played now
+                and t.winning.card in could]
         if kept:
             return RightReason(RightKind.KEEPS_WINNER,
                                f"goes safely, and you keep {play_text(kept[0].winning)} for "

@@ -22,9 +22,10 @@ Accuracy: Lichess's per-move formula, ``103.1668 * exp(-0.04354 * d) - 3.1669`` 
 400-point swing, about a seven-level contract made or set, counts as the whole 100), averaged
 over the unforced decisions.
 
-The reason in words for a costly card comes from the puzzles' reasons
-(`trainer.generate.card_reasons`) when the real layout sets a goal the card misses (the
-contract made or beaten), else from the averages.
+The reason in words for a costly card: when the real layout sets a goal the card misses (the
+contract made or beaten), the technique words of the play puzzles' write-ups with how the player
+would have known (`trainer.generate.write_ups.review_words`; the puzzles' first reason where no
+such write-up holds); else what the layouts the player could have faced say, in words.
 """
 
 from __future__ import annotations
@@ -45,8 +46,10 @@ from trainer.game.hand import GameHand, HandRecord, Phase
 from trainer.generate.bands import WIN_LIMITS, bid_band, win_band
 from trainer.generate.card_reasons import wrong_card_reasons
 from trainer.generate.explain import play_text
+from trainer.generate.goals import Goal
 from trainer.generate.grading import choice_text, played_out
 from trainer.generate.play_steps import puzzle_goal
+from trainer.generate.write_ups.review_words import costly_card_claims, layouts_words
 from trainer.play import PlayState
 from trainer.review import win_chance
 from trainer.rules import Play, RuleSet
@@ -429,17 +432,30 @@ def _grade_card(hand: GameHand, seat: Seat, play: Play, index: int, number: int,
 def _card_reason(state: PlayState, seat: Seat, play: Play, chosen: PlayValue, best: PlayValue,
                  dd_pick: Play,
                  line: tuple[Play, ...], dd_cost: float, solver: Solver) -> str:
-    """The first puzzle reason when the real layout sets a goal the card misses; else the
-    averages in a sentence; "" for a card as good as the best."""
+    """Where the real layout sets a goal the card misses, the technique words of a play
+    puzzle's write-up (`trainer.generate.write_ups.review_words.costly_card_claims`), else the
+    puzzles' first reason; otherwise what the layouts the player could have faced say
+    (`layouts_words`); "" for a card as good as the best."""
     if best.play == play and dd_cost == 0:
         return ""
     if dd_cost >= 1 and state.contract is not None and isinstance(state.contract, Bid):
         analysis = solver.analyse(state)
         goal = puzzle_goal(state, seat, analysis.best)
-        if goal is not None and not goal[0].met_by(analysis.values[play]):
+        target = goal[0] if goal is not None and not goal[0].met_by(analysis.values[play]) \
+            else None
+        if target is None and not state.contract.misere and state.declarer is not None:
+            # the trick it lost: keep as many tricks as the best card (the declarer's side's)
+            target = Goal(seat in state.rules.side_of(state.declarer), analysis.best)
+        if target is not None and not target.met_by(analysis.values[play]):
+            try:
+                words = costly_card_claims(state, seat, target, play, solver)
+            except TrainerError:
+                words = None
+            if words is not None:
+                return words.text
             right = analysis.best_plays
             try:
-                reasons = wrong_card_reasons(state, seat, goal[0], play,
+                reasons = wrong_card_reasons(state, seat, target, play,
                                              played_out(state, [play], solver), right,
                                              dd_pick, line, solver)
             except TrainerError:
@@ -448,9 +464,7 @@ def _card_reason(state: PlayState, seat: Seat, play: Play, chosen: PlayValue, be
                 return reasons[0].text
     if best.score - chosen.score <= 5:
         return ""
-    return (f"On average over the layouts you could have faced, {choice_text(best.play)} "
-            f"scored {best.score:+.0f} and {choice_text(play)} {chosen.score:+.0f} (your "
-            "side's points less the opponents').")
+    return layouts_words(best, chosen, dd_cost)
 
 
 def _card_words(cards: tuple[Card, ...]) -> str:

@@ -28,6 +28,10 @@ def fact_holds(line: MainLine, fact: Fact, solver=None) -> bool:
     """Does ``fact`` hold on its line (module docstring)? ``solver`` as for `fact_plays`."""
     state = line.decisions[fact.decision].state.copy()
     order = state.order
+    if fact.kind is FactKind.SHOWED_OUT and fact.trick is not None \
+            and fact.trick <= len(state.history):
+        done = state.history[fact.trick - 1]
+        return _showed_out(order, done.seats, done.plays, fact)
     won_any = False
     for play in fact_plays(line, fact, solver):
         number = len(state.history) + 1
@@ -66,6 +70,8 @@ def fact_holds(line: MainLine, fact: Fact, solver=None) -> bool:
             return winner is not fact.seat and order.trump is not None and led is order.trump
         if kind is FactKind.DISCARDS:
             return order.effective_suit(card) is not led and not order.is_trump(card)
+        if kind is FactKind.SHOWED_OUT:
+            return _showed_out(order, done.seats, done.plays, fact)
         if kind is FactKind.LAST_TRUMP:
             side = set(state.rules.side_of(fact.seat))
             return order.is_trump(card) and not any(
@@ -74,3 +80,11 @@ def fact_holds(line: MainLine, fact: Fact, solver=None) -> bool:
     if fact.kind is FactKind.NO_TRICK:
         return not won_any and state.is_over
     return False
+
+
+def _showed_out(order, seats, plays, fact: Fact) -> bool:
+    """Did ``fact.seat`` play ``fact.card`` to this trick, not of the suit led?"""
+    mine = [p for s, p in zip(seats, plays, strict=True) if s is fact.seat]
+    if fact.card is None or fact.card not in mine or plays[0] == fact.card:
+        return False
+    return order.effective_suit(fact.card.card) is not order.play_suit(plays[0])

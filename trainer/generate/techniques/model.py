@@ -136,7 +136,9 @@ class FactKind(Enum):
     the seat holds the card at the line's first position in that trick (a card it has already
     played to the trick under way counts). ``NO_TRICK``: the seat wins no trick of the
     line (``card`` and ``trick`` are None). ``LAST_TRUMP``: the card is the last trump of the
-    seat's side: after the trick that side holds none."""
+    seat's side: after the trick that side holds none. ``SHOWED_OUT``: in trick ``trick`` (one
+    already played before the decision, or one of the line) the seat played ``card``, not of
+    the suit led: it showed out of that suit, for every player at the table to see."""
 
     LEADS = "leads"
     WINS = "wins"
@@ -148,6 +150,7 @@ class FactKind(Enum):
     HOLDS = "holds"
     NO_TRICK = "no_trick"
     LAST_TRUMP = "last_trump"
+    SHOWED_OUT = "showed_out"
 
 
 _PHRASES = {
@@ -157,6 +160,7 @@ _PHRASES = {
     FactKind.DISCARDS: "{card} is thrown on trick {n}",
     FactKind.FALLS: "{card} falls on the trump lead of trick {n}",
     FactKind.LAST_TRUMP: "{card}, in trick {n}, is the last trump of that side",
+    FactKind.SHOWED_OUT: "{card} in trick {n} shows out of the suit led",
 }
 
 

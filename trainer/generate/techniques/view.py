@@ -123,7 +123,10 @@ class LineView:
         return FactKind.LOSES
 
     def winner_fact(self, d: int, wrong: Play | None, trick: TrickFact) -> Fact:
-        return self.trick_fact(d, wrong, trick, trick.winner)
+        """What the winning card does in ``trick`` (at two players the winner's other card
+        may be its first: the fact names the card that won)."""
+        return self.fact(d, wrong, self.kind_in(trick, trick.winner), trick.winner,
+                         trick.winning, trick.number)
 
     def parting(self, d: int, wrong: Play) -> list[Fact]:
         """The first trick the right line and the refutation give to different sides (by the
