@@ -32,7 +32,14 @@ from playwright.sync_api import Locator, Page, expect, sync_playwright
 
 HERE = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(HERE / "tests"))
-from browser_kit import CHROMIUM, CHROMIUM_ARGS, IDLE_JS, free_port, wait_until_up  # noqa: E402
+from browser_kit import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    IDLE_JS,
+    free_port,
+    stop_server,
+    wait_until_up,
+)
 
 TIMEOUT_MS = 300_000
 
@@ -180,11 +187,7 @@ def main() -> None:
             figures = measure(context.new_page(), url, cases)
             browser.close()
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop_server(server, 20)
     for name, values in figures.items():
         print(summary(name, values))
 

@@ -40,6 +40,7 @@ from browser_kit import (  # noqa: E402
     PAGE_HEIGHT_JS,
     SCROLLERS,
     free_port,
+    stop_server,
     wait_until_up,
 )
 
@@ -137,11 +138,7 @@ def one_start(args: argparse.Namespace, cache: Path, label: str, page: Page,
         expect(page.get_by_test_id("stTabs").get_by_text("Principal line")).to_be_visible()
         mark("first analysis")
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop_server(server, 20)
     return marks
 
 

@@ -69,6 +69,16 @@ def wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path) -> None
                        f"{log.read_text()[-2000:]}")
 
 
+def stop_server(process: subprocess.Popen[bytes], seconds: float = 10) -> None:
+    """Stop a server started by a test or a benchmark: terminate, then kill if it lingers."""
+    process.terminate()
+    try:
+        process.wait(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 # --- helpers -----------------------------------------------------------------------------------
 
 

@@ -28,6 +28,7 @@ from browser_kit import (
     Browser,
     Page,
     free_port,
+    stop_server,
     sync_playwright,
     wait_until_up,
 )
@@ -107,12 +108,7 @@ def server(store_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterat
         wait_until_up(url, process, log)
         yield url
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop_server(process)
 
 
 SERVER_LOGS: dict[str, Path] = {}
