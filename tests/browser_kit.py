@@ -98,9 +98,10 @@ def settle(page: Page) -> None:
     page.evaluate(PAINTED_JS)
 
 
-def click(page: Page, target: Any) -> None:
-    """Click, let the rerun start, and wait for it to finish."""
-    target.click()
+def click(page: Page, target: Any, timeout: float | None = None) -> None:
+    """Click (waiting at most ``timeout`` ms for the target to take it; the context's default
+    when None), let the rerun start, and wait for it to finish."""
+    target.click(timeout=timeout)
     with contextlib.suppress(PlaywrightTimeout):  # a fast rerun may be over before we look
         page.wait_for_function(f"() => !({IDLE_JS})()", timeout=1500)
     settle(page)
@@ -133,4 +134,5 @@ def snap(page: Page, shots: Path, name: str) -> list[Path]:
         page.screenshot(path=str(path))
         paths.append(path)
     page.set_viewport_size({"width": WIDTHS[0], "height": 900})
+    settle(page)
     return paths

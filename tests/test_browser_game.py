@@ -17,6 +17,7 @@ from typing import Any
 
 from browser_kit import (
     Page,
+    PlaywrightTimeout,
     click,
     expect,
     open_page,
@@ -37,6 +38,7 @@ GO_ON = '[class*="st-key-game_go_on-"] button'
 DISCARD_PILLS = '[class*="st-key-game_discard-"] button'
 DISCARD_GO = '[class*="st-key-game_discard_go-"] button'
 NEXT_HAND = '[class*="st-key-game_next_hand-"] button'
+CLICK_MS = 30_000
 
 
 def visible(page: Page, selector: str) -> Any:
@@ -47,14 +49,19 @@ def visible(page: Page, selector: str) -> Any:
 def learner_decision(page: Page) -> bool:
     """Make the learner's next decision by its first button; False once the score shows.
     A page still drawing after the bots' moves (a loaded machine) is waited for until one of
-    the decisions' buttons shows."""
+    the decisions' buttons shows; a button that a rerun replaced before it took the click
+    (seen once in CI: the click point landed on the page for minutes) is looked up again."""
     for _ in range(20):
         if visible(page, NEXT_HAND) is not None:
             return False
         for selector in (GO_ON, CALL, CARD):
             target = visible(page, selector)
             if target is not None:
-                click(page, target)
+                try:
+                    click(page, target, timeout=CLICK_MS)
+                except PlaywrightTimeout:
+                    settle(page)
+                    break
                 return True
         if visible(page, DISCARD_PILLS) is not None:
             for i in range(3):

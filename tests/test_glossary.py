@@ -174,7 +174,7 @@ STATES: dict[str, tuple[Callable[[], AppTest], set[str]]] = {
                                         "Expected score", "Standard error", "Grades",
                                         "Make and set", "Slam"}),
     "play start": (lambda: start("play.py", PLAYS[0].id), {"Contract", "Declarer", "Trick"}),
-    "play over": (play_wrong_then_solution, {"Contract", "Declarer", "Trick", "Ruff", "Cash"}),
+    "play over": (play_wrong_then_solution, {"Contract", "Declarer", "Trick", "Ruff", "Lead"}),
     "analyse": (lambda: start("analyse.py"), {"Double dummy", "Layout", "Expected score",
                                               "Standard error", "Kitty", "Discard", "Auction"}),
     "analyse valued": (analyse_valued, {"Double dummy", "Trick", "Principal line"}),
