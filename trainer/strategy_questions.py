@@ -28,8 +28,11 @@ RULES = ruleset()  # the default 4-player Australian game: 43 cards, 13 red trum
 @dataclass(frozen=True)
 class StrategyQuestion:
     """One multiple-choice question. ``cards``: groups of cards to show, ``(label, cards)``;
-    ``trump``: the trump suit the cards are shown with (None: no trumps); ``answer`` is one of
-    ``choices``; ``explanation`` says why, in the game's words."""
+    ``trump``: the trump suit the question is set in (None: no trumps); ``mark_trumps``: whether
+    the cards may be drawn with the trump ring and role words (False where finding the trumps
+    is the question: the hand is then drawn plain, in the no-trump order); ``reveal``: groups
+    shown only with the feedback, where showing them first would give the answer away;
+    ``answer`` is one of ``choices``; ``explanation`` says why, in the game's words."""
 
     lesson: str
     kind: str
@@ -40,6 +43,8 @@ class StrategyQuestion:
     explanation: str
     cards: tuple[tuple[str, tuple[Card, ...]], ...] = ()
     trump: Suit | None = None
+    mark_trumps: bool = True
+    reveal: tuple[tuple[str, tuple[Card, ...]], ...] = ()
 
     def is_right(self, choice: str) -> bool:
         return choice == self.answer
@@ -64,6 +69,12 @@ def _number_choices(answer: int, rng: random.Random, low: int = 0) -> tuple[str,
 
 def _hand(seed: int) -> tuple[Card, ...]:
     return deal(seed).hands[Seat.S]
+
+
+def _plain(hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    """A hand sorted as at no trumps: the trumps are not gathered at its head, so the order
+    does not give away which cards are trumps."""
+    return tuple(sorted(hand, key=CardOrder().display_key))
 
 
 def _trumps(cards: tuple[Card, ...], order: CardOrder) -> list[Card]:
@@ -94,7 +105,8 @@ def count_trumps(seed: int) -> StrategyQuestion:
         f"How many trumps does this hand hold with {trump.symbol} trumps, counting the joker "
         "and both bowers?",
         _number_choices(len(held), rng), str(len(held)), explanation,
-        cards=(("Your hand", tuple(sorted(hand, key=order.display_key))),), trump=trump)
+        cards=(("Your hand", _plain(hand)),), trump=trump, mark_trumps=False,
+        reveal=(("Its trumps", tuple(held)),) if held else ())
 
 
 def pack_trumps(seed: int) -> StrategyQuestion:
@@ -110,7 +122,7 @@ def pack_trumps(seed: int) -> StrategyQuestion:
         ("11", "12", "13", "14"), str(len(every)),
         f"{len(every)}: the joker, both jacks of the {colour} suits and the rest of "
         f"{trump.symbol} ({'A to 4' if trump.is_red else 'A to 5'}).",
-        cards=(("Every trump", tuple(every)),), trump=trump)
+        trump=trump, reveal=(("Every trump", tuple(every)),))
 
 
 # --- 12 declarer play --------------------------------------------------------------------------
@@ -146,7 +158,7 @@ def draw_from_top(seed: int) -> StrategyQuestion:
         f"{top.pretty} is your highest trump (your trumps, highest first: {_names(held)}). "
         "Each round of trumps takes one from every opponent who still has one, as they must "
         "follow, and led from the top your trump wins the trick.",
-        cards=(("Your hand", tuple(sorted(hand, key=order.display_key))),), trump=trump)
+        cards=(("Your hand", _plain(hand)),), trump=trump, mark_trumps=False)
 
 
 def trumps_out(seed: int) -> StrategyQuestion:
@@ -163,7 +175,7 @@ def trumps_out(seed: int) -> StrategyQuestion:
         _number_choices(out, rng), str(out),
         f"There are {total} trumps with {trump.symbol} trumps; you hold {len(held)} "
         f"({_names(held)}), so {out} are elsewhere. Count them down as they fall.",
-        cards=(("Your hand", tuple(sorted(hand, key=order.display_key))),), trump=trump)
+        cards=(("Your hand", _plain(hand)),), trump=trump, mark_trumps=False)
 
 
 # --- 13 the joker at no trumps -----------------------------------------------------------------

@@ -65,7 +65,9 @@ def quiz_card_order(rng: random.Random, rules: RuleSet) -> Question:
         prompt = f"{contract_words(order)}. Which suit does {card_name(card)} belong to?"
         return Question(
             quiz="card-order", seed=0, kind=kind, prompt=prompt, choices=choices, answer=answer,
-            explanation=why, cards=(CardGroup("The card", (Play(card),)),), order=order,
+            explanation=why, order=order,
+            # drawn plain: the trump ring and the label's "left bower" would give the answer
+            cards=(CardGroup("The card", (Play(card),), plain=True),),
             subject=card,
         )
     trump = rng.choice(SUITS)

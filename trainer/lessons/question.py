@@ -40,12 +40,16 @@ class CardGroup:
 
     A hand is usually drawn sorted (trumps first, highest first); ``keep_order`` asks for the
     cards as given, where sorting would give the answer away (which of these is the highest?).
+    ``plain`` asks for the cards drawn as plain cards, without the trump ring and the role words
+    (right bower, trump) of their labels, where those would give the answer away (which suit
+    does J♣ belong to?).
     """
 
     label: str
     plays: tuple[Play, ...]
     captions: tuple[str, ...] = ()
     keep_order: bool = False
+    plain: bool = False
 
     @property
     def cards(self) -> tuple[Card, ...]:

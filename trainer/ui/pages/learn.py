@@ -28,10 +28,10 @@ import streamlit as st
 import streamlit.components.v1 as components
 
 from trainer.errors import TrainerError
-from trainer.lessons.question import Mastery, Question, Topic
+from trainer.lessons.question import CardGroup, Mastery, Question, Topic
 from trainer.lessons.registry import TOPICS, make_question
 from trainer.progress.review import REVIEW_QUESTIONS
-from trainer.rules import RuleSet, preset_name
+from trainer.rules import CardOrder, RuleSet, preset_name
 from trainer.ui.data.lesson_files import (
     Lesson,
     LessonError,
@@ -275,7 +275,6 @@ def _current_question(lesson: Lesson, rules: RuleSet) -> Question:
 
 def _draw_cards(question: Question) -> None:
     order = question.order
-    trumps = order is not None and order.trump is not None
     for group in question.cards:
         if group.captions:  # a trick: its seats under the cards, and its title above them
             st.caption(group.label)
@@ -283,13 +282,20 @@ def _draw_cards(question: Question) -> None:
             st.markdown(picture, unsafe_allow_html=True)
         else:
             st.caption(group.label)
-            # In the question's card order: trumps first with the bowers at their head, and
-            # marked, as on the play board (the left bower is the card beginners misplace);
-            # as dealt where sorting would show the answer ("which trump is highest?").
-            sort = order is not None and not group.keep_order
-            cards = sorted(group.cards, key=order.display_key) if sort else group.cards
-            picture = hand_html(cards, order, label=group.label, mark_trumps=trumps)
-            st.markdown(picture, unsafe_allow_html=True)
+            st.markdown(group_html(group, order), unsafe_allow_html=True)
+
+
+def group_html(group: CardGroup, order: CardOrder | None) -> str:
+    """A question's hand as HTML: in the question's card order, trumps first with the bowers at
+    their head, and marked, as on the play board (the left bower is the card beginners
+    misplace); as dealt where sorting would show the answer ("which trump is highest?"); plain
+    (no ring, no role words) where the marks would ("which suit does J♣ belong to?")."""
+    if group.plain:
+        return hand_html(group.cards, label=group.label)
+    trumps = order is not None and order.trump is not None
+    sort = order is not None and not group.keep_order
+    cards = sorted(group.cards, key=order.display_key) if sort and order else group.cards
+    return hand_html(cards, order, label=group.label, mark_trumps=trumps)
 
 
 def _draw_choices(lesson: Lesson, question: Question, answered: str | None) -> None:

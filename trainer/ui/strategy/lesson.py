@@ -118,6 +118,21 @@ def worked_example(number: int, example: ExampleClaim, words: str) -> None:
         _try_it(example)
 
 
+def question_cards_html(question: StrategyQuestion, answered: bool = False
+                        ) -> list[tuple[str, str]]:
+    """The question's card groups as ``(label, html)``: before the answer, ``cards`` (with the
+    trump ring and role words only when ``mark_trumps``: a question about finding the trumps
+    draws them plain); with the feedback, ``reveal`` (the trumps, ringed)."""
+    order = CardOrder(trump=question.trump) if question.trump is not None else None
+    if answered:
+        return [(label, hand_html(cards, order, label=label, mark_trumps=order is not None))
+                for label, cards in question.reveal]
+    if not question.mark_trumps:
+        order = None
+    return [(label, hand_html(cards, order, label=label, mark_trumps=order is not None))
+            for label, cards in question.cards]
+
+
 def _question(lesson_id: str) -> StrategyQuestion:
     stored = st.session_state.get(question_key(lesson_id))
     if stored is None:
@@ -136,11 +151,9 @@ def practice(lesson_id: str, draw_mastery: Callable[[], None]) -> None:
         st.error(f"No question could be dealt: {e}")
         return
     st.markdown(f"**{red_suits(question.prompt)}**")
-    order = CardOrder(trump=question.trump) if question.trump is not None else None
-    for label, cards in question.cards:
+    for label, picture in question_cards_html(question):
         st.caption(label)
-        st.markdown(hand_html(cards, order, label=label, mark_trumps=order is not None),
-                    unsafe_allow_html=True)
+        st.markdown(picture, unsafe_allow_html=True)
     answered = st.session_state.get(answer_key(lesson_id))
     st.radio("Your answer", question.choices, index=None, key=choice_key(lesson_id),
              format_func=red_suits, disabled=answered is not None)
@@ -153,6 +166,9 @@ def practice(lesson_id: str, draw_mastery: Callable[[], None]) -> None:
             st.success(red_suits(question.feedback(answered)), icon=":material/check_circle:")
         else:
             st.error(red_suits(question.feedback(answered)), icon=":material/cancel:")
+        for label, picture in question_cards_html(question, answered=True):
+            st.caption(label)
+            st.markdown(picture, unsafe_allow_html=True)
         st.button("Next question", key=f"strategy_next:{lesson_id}", on_click=_next,
                   args=(lesson_id,), type="primary")
     draw_mastery()
