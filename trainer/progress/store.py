@@ -227,8 +227,11 @@ class ProgressStore:
     # --- learners ----------------------------------------------------------------------------
 
     def learners(self) -> list[str]:
+        """The names learners chose (1-40 characters); accounts' rows
+        (`trainer.progress.accounts`, longer names) are left out."""
         with self._connect() as db:
-            return [r["name"] for r in db.execute("SELECT name FROM learners ORDER BY name")]
+            return [r["name"] for r in db.execute(
+                "SELECT name FROM learners WHERE length(name) <= 40 ORDER BY name")]
 
     def learner(self, name: str, create: bool = True) -> Learner:
         """The learner called ``name`` (trimmed, 1-40 characters), created if new and ``create``.

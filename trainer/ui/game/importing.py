@@ -4,12 +4,14 @@ then the same review as for a hand played here; a record whose play stops part w
 reviewed as far as it goes and analysed from there (`from_there`).
 
 The record is read by `trainer.review.records.read_record`; a record that will not read is
-one line in ``st.error``.
+one line in ``st.error``. An upload over `MAX_BYTES` is refused in one line before it is read
+(`read_upload`), and the uploader lets go of every file once handled (`_take_upload`).
 """
 
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
 import streamlit as st
 
@@ -20,6 +22,7 @@ from trainer.generate.explain import play_text, seat_name
 from trainer.review.records import import_record, read_record
 from trainer.scoring import GameScore
 from trainer.solver import default_solver
+from trainer.ui.data.profile import plain
 from trainer.ui.data.solver_access import solver_lock
 from trainer.ui.game import review_view
 from trainer.ui.widgets.board import board_html
@@ -29,6 +32,15 @@ RECORD_KEY = "game_import_record"
 """Session key: (text digest, `HandRecord`, the record's scores by seat) of the record read
 last."""
 MAX_BYTES = 1_000_000
+"""The largest hand record taken (a long Trickster export is a few kB); the server's own limit,
+``server.maxUploadSize`` in .streamlit/config.toml, is 2 MB."""
+UPLOAD_KEY = "game_import_file"
+"""The uploader's key, before its round (``game_import_file:0``, ``:1``, ...)."""
+UPLOAD_ROUND_KEY = "game_import_file_round"
+UPLOADED_KEY = "game_import_uploaded"
+"""Session key: (file name, text) of the file uploaded last."""
+UPLOAD_ERROR_KEY = "game_import_upload_error"
+"""Session key: the line refusing the file uploaded last."""
 
 
 def read(text: str) -> HandRecord:
@@ -51,17 +63,67 @@ def _read_kept(text: str, digest: str) -> tuple[HandRecord, dict[Seat, int]] | N
     return imported.record, dict(imported.scores)
 
 
+def read_upload(upload: Any) -> tuple[str | None, str | None]:
+    """The text of an uploaded hand record, or why not: ``(text, None)`` or ``(None, line)``.
+    A file over `MAX_BYTES` is refused by its announced ``size`` before a byte is read, and at
+    most ``MAX_BYTES + 1`` bytes are ever read (a size that lies is caught too)."""
+    size = getattr(upload, "size", None)
+    if isinstance(size, int) and size > MAX_BYTES:
+        return None, too_large(size)
+    upload.seek(0)
+    data = upload.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        return None, too_large(None)
+    return data.decode("utf-8", errors="replace"), None
+
+
+def too_large(size: int | None) -> str:
+    """The line refusing a file over `MAX_BYTES` (``size`` in bytes, when known)."""
+    what = f" ({size / 1_000_000:.1f} MB)" if size else ""
+    return f"That file{what} is too large for one hand record: 1 MB at most."
+
+
+def _take_upload() -> None:
+    """The uploader, under a key that changes once a file is handled: its text (or the line
+    refusing it) is kept in the session, and the rerun drops the widget's file, so the server
+    keeps no upload in memory."""
+    round_ = int(st.session_state.get(UPLOAD_ROUND_KEY, 0))
+    upload = st.file_uploader("…or upload one", type=["ptn", "pbn", "json", "txt"],
+                              key=f"{UPLOAD_KEY}:{round_}")
+    if upload is None:
+        return
+    text, problem = read_upload(upload)
+    name = str(getattr(upload, "name", ""))[:80]
+    del upload
+    st.session_state[UPLOAD_ROUND_KEY] = round_ + 1
+    if problem is None:
+        st.session_state[UPLOADED_KEY] = (name, text)
+        st.session_state.pop(UPLOAD_ERROR_KEY, None)
+    else:
+        st.session_state.pop(UPLOADED_KEY, None)
+        st.session_state[UPLOAD_ERROR_KEY] = problem
+    st.rerun()
+
+
+def _forget_upload() -> None:
+    st.session_state.pop(UPLOADED_KEY, None)
+    st.session_state.pop(UPLOAD_ERROR_KEY, None)
+
+
 def _text() -> str | None:
     pasted = st.text_area("Paste a hand record", key="game_import_text", height=140,
                           placeholder="A PTN or PBN record (Trickster Cards: Export), or JSON")
-    upload = st.file_uploader("…or upload one", type=["ptn", "pbn", "json", "txt"],
-                              key="game_import_file")
-    if upload is not None:
-        data = upload.getvalue()
-        if len(data) > MAX_BYTES:
-            st.error("That file is too large for one hand record (over 1 MB).")
-            return None
-        return data.decode("utf-8", errors="replace")
+    _take_upload()
+    problem = st.session_state.get(UPLOAD_ERROR_KEY)
+    if problem:
+        st.error(problem, icon=":material/error:")
+    kept = st.session_state.get(UPLOADED_KEY)
+    if isinstance(kept, tuple) and len(kept) == 2:
+        with st.container(horizontal=True, vertical_alignment="center"):
+            st.caption(f"Reviewing the uploaded file {plain(kept[0])}.")
+            st.button("Forget the uploaded file", key="game_import_forget",
+                      on_click=_forget_upload, icon=":material/close:")
+        return str(kept[1])
     return pasted or None
 
 

@@ -11,6 +11,14 @@ from trainer.lessons.question import Mastery
 from trainer.lessons.registry import TOPICS
 from trainer.progress import Learner, StoreError
 from trainer.rules import CardOrder
+from trainer.ui.data.accounts import (
+    LOGIN_ERROR_KEY,
+    accounts_on,
+    sign_in_refused,
+    sign_out,
+    signed_in,
+    start_sign_in,
+)
 from trainer.ui.data.lesson_files import (
     Lesson,
     LessonError,
@@ -23,6 +31,7 @@ from trainer.ui.data.profile import (
     UNKNOWN_KEY,
     current_learner,
     forget_learner,
+    learner_label,
     md,
     name_problem,
     plain,
@@ -101,6 +110,38 @@ def _continue() -> None:
     else:
         st.session_state.pop(ERROR_KEY, None)
         st.session_state[PICK_ERROR_KEY] = "Choose your name in the list first."
+
+
+LOCAL_NOTE = ("No sign-in on this server: it runs on this machine, and anyone using it can "
+              "open any name below.")
+"""The one line saying the trainer runs without accounts (no ``[auth]`` provider)."""
+
+
+def _sign_in_box() -> None:
+    """Accounts mode, signed out: why to sign in, and the button (`start_sign_in`); a sign-in
+    that came back refused, or could not start, is one line."""
+    if sign_in_refused():
+        st.error("The sign-in was refused or did not finish: you are not signed in. Try again "
+                 "when you are ready.", icon=":material/error:")
+    problem = st.session_state.pop(LOGIN_ERROR_KEY, None)
+    if problem:
+        st.error(plain(problem), icon=":material/error:")
+    st.info("Sign in to keep your progress: your answers, your mastered lessons, your games "
+            "and your rules are saved with your account, and only you see them. Without "
+            "signing in every page still works, but nothing is saved.",
+            icon=":material/person:")
+    st.button("Sign in", key="account_sign_in", on_click=start_sign_in, type="primary",
+              icon=":material/login:")
+
+
+def _account_line() -> None:
+    """Accounts mode, signed in: who, and the sign-out button."""
+    account = signed_in()
+    name = account.display if account is not None else "your account"
+    with st.container(horizontal=True, vertical_alignment="center"):
+        st.markdown(f"Signed in as **{md(name)}**.")
+        st.button("Sign out", key="account_sign_out", on_click=sign_out,
+                  icon=":material/logout:")
 
 
 def _learner_form() -> None:
@@ -185,7 +226,11 @@ def _where_you_are() -> None:
             "page still works, but nothing is saved.",
             icon=":material/person:",
         )
+        if accounts_on():
+            _sign_in_box()
+            return
         _learner_form()
+        st.caption(LOCAL_NOTE)
         return
     try:
         lessons = load_lessons()
@@ -196,7 +241,10 @@ def _where_you_are() -> None:
     path = [lesson for lesson in lessons if not lesson.optional]
     done = sum(1 for lesson in path if records.get(lesson.id, Mastery()).mastered)
     extra = len(lessons) - len(path)
-    st.markdown(f"Learning as **{md(learner.name)}**: {done} of {len(path)} lessons mastered"
+    if accounts_on():
+        _account_line()
+    st.markdown(f"Learning as **{md(learner_label(learner))}**: {done} of {len(path)} lessons "
+                "mastered"
                 + (f" ({extra} more optional)." if extra else "."))
     if path:
         st.progress(done / len(path))
@@ -222,9 +270,12 @@ def _where_you_are() -> None:
             st.caption("Already play 500? Go straight to the Play, Bidding or Discard puzzles "
                        "below: the lessons are there whenever a rule needs checking.")
     _puzzle_line(learner)
+    if accounts_on():
+        return
     with st.expander("Not you? Switch learner"):
         _learner_form()
         st.button("Stop saving (no learner)", key="learner_forget", on_click=forget_learner)
+        st.caption(LOCAL_NOTE)
 
 
 def render() -> None:

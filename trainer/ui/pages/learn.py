@@ -42,7 +42,7 @@ from trainer.ui.data.lesson_files import (
     split_sections,
 )
 from trainer.ui.data.lesson_steps import split_steps
-from trainer.ui.data.profile import current_learner, md
+from trainer.ui.data.profile import current_learner, keep_words, learner_label, md
 from trainer.ui.data.rule_options import option_words, rules_summary
 from trainer.ui.data.state import (
     SAVE_ERROR_KEY,
@@ -422,9 +422,10 @@ def render() -> None:
     if st.session_state.pop(TO_TOP_KEY, False):
         components.html(SCROLL_TO_TOP, height=0)
     if learner is not None:
-        st.caption(f"Saving progress for **{md(learner.name)}**.")
+        st.caption(f"Saving progress for **{md(learner_label(learner))}**.")
     else:
-        st.caption("Your answers are not saved: pick a name on Home to keep your progress.")
+        st.caption(f"Your answers are not saved: {keep_words()} on Home to keep your "
+                   "progress.")
     problem = st.session_state.pop(SAVE_ERROR_KEY, None)
     if problem:
         st.warning(problem, icon=":material/warning:")

@@ -10,9 +10,19 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import streamlit as st
 
 from trainer.progress import Attempt, Learner, StoreError
+from trainer.ui.data.accounts import accounts_on
 from trainer.ui.data.lesson_files import LessonError, load_lessons
 from trainer.ui.data.made_puzzles import with_generated
-from trainer.ui.data.profile import STORE_ERRORS, UNKNOWN_KEY, current_learner, md, store
+from trainer.ui.data.profile import (
+    STORE_ERRORS,
+    UNKNOWN_KEY,
+    address_name,
+    current_learner,
+    learner_label,
+    md,
+    reread_learner,
+    store,
+)
 from trainer.ui.data.progress_data import (
     PuzzleCounts,
     accuracy_by_lesson,
@@ -96,7 +106,7 @@ def _reviews(learner: Learner, titles: dict[str, str]) -> None:
         st.caption("No puzzles to review: a puzzle you fail comes back here, and on "
                    "\"Next puzzle for me\", when it is due.")
         return
-    table = in_zone(review_table(queue, titles, datetime.now(UTC), learner.name), "Due",
+    table = in_zone(review_table(queue, titles, datetime.now(UTC), address_name(learner)), "Due",
                     browser_zone())
     due = int((table["Status"] == "due now").sum())
     st.caption(f"{len(table)} puzzles in the queue, {due} due now. \"Next puzzle for me\" on "
@@ -114,7 +124,7 @@ def _history(learner: Learner, attempts: list[Attempt], titles: dict[str, str]) 
                  column_config={"When": st.column_config.DatetimeColumn(
                      format="D MMM YYYY, HH:mm")})
     st.download_button("Download as CSV", csv_bytes(table), key="history_csv",
-                       file_name=f"{learner.name}-attempts.csv", mime="text/csv",
+                       file_name=f"{address_name(learner) or 'my'}-attempts.csv", mime="text/csv",
                        icon=":material/download:")
 
 
@@ -126,12 +136,17 @@ def render() -> None:
     if unknown:
         st.warning(f"No learner called {md(repr(unknown))} is saved here.")
     if learner is None:
+        if accounts_on():
+            st.info("Sign in on Home: your ratings, accuracy, review queue and history are "
+                    "kept with your account and shown here.", icon=":material/person:")
+            st.page_link(HOME_PAGE, label="Sign in on Home", icon=":material/home:")
+            return
         st.info("Pick or create a name on Home: your ratings, accuracy, review queue and "
                 "history are kept under it and shown here.", icon=":material/person:")
         st.page_link(HOME_PAGE, label="Choose your name on Home", icon=":material/home:")
         return
     try:
-        learner = store().learner(learner.name, create=False)
+        learner = reread_learner(learner)
         attempts = store().attempts(learner)
     except STORE_ERRORS as e:
         st.error(f"The progress store could not be read: {e}")
@@ -139,7 +154,7 @@ def render() -> None:
     except StoreError as e:  # the learner was removed from the store meanwhile
         st.error(f"Your progress could not be read: {e}")
         return
-    st.markdown(f"Progress of **{md(learner.name)}**.")
+    st.markdown(f"Progress of **{md(learner_label(learner))}**.")
     if not attempts:
         st.info("Nothing yet: answer a lesson question or play a puzzle and it shows here.",
                 icon=":material/hourglass_empty:")

@@ -22,7 +22,7 @@ from trainer.errors import TrainerError
 from trainer.rules import PRESETS, STRAINS, RuleSet, preset_name
 from trainer.scoring import MISERE_VALUE, NULLO_VALUE, OPEN_MISERE_VALUE, bid_value
 from trainer.ui.data.glossary import TERMS, glossary_markdown
-from trainer.ui.data.profile import current_learner, md
+from trainer.ui.data.profile import current_learner, learner_label, md
 from trainer.ui.data.rule_book import rule_book_sections
 from trainer.ui.data.rule_options import SECTION_TITLES, OptionSpec, option_specs, rules_summary
 from trainer.ui.data.state import current_rules, set_rules
@@ -292,7 +292,7 @@ def render() -> None:
             f"worked ({rules_summary(rules)}) until you change them.",
             icon=":material/warning:",
         )
-    saved = f" Saved for {md(learner.name)}." if learner is not None else ""
+    saved = f" Saved for {md(learner_label(learner))}." if learner is not None else ""
     st.info(f"Rules in use: {rules_summary(rules)}.{saved}")
     _options(specs, rules)
     _pack(rules)

@@ -35,7 +35,15 @@ from trainer.progress import Learner, PuzzleResult, Rating
 from trainer.progress.personal import personal_puzzles
 from trainer.rules import PRESETS
 from trainer.ui.data.made_puzzles import with_generated
-from trainer.ui.data.profile import LEARNER_KEY, STORE_ERRORS, current_learner, md, store
+from trainer.ui.data.profile import (
+    LEARNER_KEY,
+    STORE_ERRORS,
+    current_learner,
+    keep_words,
+    learner_label,
+    md,
+    store,
+)
 from trainer.ui.data.puzzle_bank import (
     PERSONAL_THEME,
     Bank,
@@ -94,12 +102,12 @@ def rating_line(puzzle: RatedPuzzle, learner: Learner | None, played: bool = Fal
     rating = puzzle_rating(puzzle)
     line = f"Puzzle rating **{rating.rating:.0f}** ± {rating.deviation:.0f}"
     if learner is not None:
-        line += (f" · {md(learner.name)}'s rating **{learner.rating.rating:.0f}** "
+        line += (f" · {md(learner_label(learner))}'s rating **{learner.rating.rating:.0f}** "
                  f"± {learner.rating.deviation:.0f}")
         if learner.rating.deviation > PROVISIONAL:
             line += " (provisional: it moves a lot over your first puzzles)"
         return line + (f"  \n{PRACTICE_AHEAD}" if played else "")
-    return line + " · pick a name on Home to get your own rating and keep your results"
+    return line + f" · {keep_words()} on Home to get your own rating and keep your results"
 
 
 def saved_text(result: PuzzleResult) -> str:
@@ -153,7 +161,7 @@ def open_bank(kind: str, title: str, what: str) -> Bank[Any] | None:
     page has said why: a bad or empty bank file, or no puzzle for these rules)."""
     st.title(title)
     if current_learner() is None:
-        st.caption("Your results are not saved: pick a name on Home to keep them.")
+        st.caption(f"Your results are not saved: {keep_words()} on Home to keep them.")
     bank: Bank[Any] = load_bank(kind=kind)
     if kind == "play" and not bank.problem:
         bank = with_personal(bank)
