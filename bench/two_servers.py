@@ -7,7 +7,7 @@
 - Servers: ``--servers`` OS processes (spawn), each its own `ProgressStore` on one PostgreSQL
   database, as that many Streamlit servers would be; all create the learner at once ("Ann",
   "ann", ...), then each answers ``--answers`` puzzles going round the same ``--puzzles`` ids
-  in its own order (tests/pg_kit.py, `run_servers`). Printed: answers made, kept, rated,
+  in its own order (tests/load_kit.py, `run_servers`). Printed: answers made, kept, rated,
   distinct puzzles, learners, whether each puzzle's rating moved once and the learner's rating
   equals replaying the rated attempts in commit order, answers per second per server and the
   answers' latency. ``--sqlite`` runs the same on an SQLite file for comparison.
@@ -32,9 +32,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # the trainer, and the kit the tests use
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # the trainer, and the kits the tests use
 
-from pg_kit import Figures, run_servers, start_cluster  # noqa: E402
+from load_kit import Figures, run_servers  # noqa: E402
+from pg_kit import start_cluster  # noqa: E402
 
 from trainer.progress import ProgressStore, Rating  # noqa: E402
 

@@ -1,19 +1,17 @@
-"""A throwaway PostgreSQL server for the tests and ``bench/two_servers.py``, and the two-server
-workload they share.
+"""A throwaway PostgreSQL server for the tests and ``bench/two_servers.py``.
 
 `start_cluster` runs Debian's PostgreSQL binaries (``/usr/lib/postgresql/<version>/bin``, the
 newest, else ``initdb`` on PATH): ``initdb`` with trust authentication for the user
-``trainer`` into a fresh temporary directory, then ``pg_ctl start`` on a free port of
-127.0.0.1 with its socket in that directory. initdb refuses to run as root, so as root both run
-as the ``postgres`` OS user (``runuser``), the directory handed to it. `Cluster.stop` stops the
-server and removes the directory. Anything that stops it starting is a `PgUnavailable` with the
-reason in one line: the ``pg_cluster`` fixture (tests/conftest.py) fails the postgres tests
-with it when ``CI`` is set (as .ci/run sets it), and skips them, with the reason, elsewhere.
+``trainer`` (or, given a password, password authentication over TCP for the user named, as the
+``postgres`` Docker image sets up its ``POSTGRES_USER``) into a fresh temporary directory,
+then ``pg_ctl start`` on a free port of 127.0.0.1 with its socket in that directory. initdb
+refuses to run as root, so as root both run as the ``postgres`` OS user (``runuser``), the
+directory handed to it. `Cluster.stop` stops the server and removes the directory. Anything
+that stops it starting is a `PgUnavailable` with the reason in one line: the ``pg_cluster``
+fixture (tests/conftest.py) fails the postgres tests with it when ``CI`` is set (as .ci/run
+sets it), and skips them, with the reason, elsewhere.
 
-`run_servers` is the two-app-server check: separate OS processes (multiprocessing, spawn), each
-with its own `ProgressStore` on one store, as several Streamlit servers would have, where the
-same learner (created as "Ann" and "ann" at the same moment) answers an overlapping set of
-puzzles; `check` counts what the store kept.
+The workloads of several app servers on one store are in ``load_kit``.
 """
 
 from __future__ import annotations
@@ -21,15 +19,13 @@ from __future__ import annotations
 import itertools
 import os
 import pwd
-import random
 import shutil
 import socket
 import subprocess
 import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from urllib.parse import quote
 
 USER = "trainer"
 """The cluster's superuser (trust authentication: no password)."""
@@ -61,16 +57,20 @@ def free_port() -> int:
 
 @dataclass
 class Cluster:
-    """A running throwaway server: ``port`` on 127.0.0.1, ``root`` its directory."""
+    """A running throwaway server: ``port`` on 127.0.0.1, ``root`` its directory, ``user`` its
+    superuser and ``password`` theirs (None: trust authentication)."""
 
     root: Path
     port: int
     pg_ctl: Path
     as_user: list[str]
+    user: str = USER
+    password: str | None = None
 
     def url(self, dbname: str = "postgres") -> str:
-        """The URL of database ``dbname`` (user ``trainer``, no password)."""
-        return f"postgresql://{USER}@127.0.0.1:{self.port}/{dbname}"
+        """The URL of database ``dbname`` as the cluster's superuser."""
+        secret = f":{quote(self.password, safe='')}" if self.password is not None else ""
+        return f"postgresql://{quote(self.user, safe='')}{secret}@127.0.0.1:{self.port}/{dbname}"
 
     def admin(self, sql: str) -> None:
         """Run ``sql`` on the ``postgres`` database, outside any transaction."""
@@ -79,10 +79,10 @@ class Cluster:
         with psycopg.connect(self.url(), autocommit=True) as db:
             db.execute(sql)  # type: ignore[arg-type]
 
-    def create_database(self) -> str:
-        """A new empty database; returns its name."""
-        name = f"t{os.getpid()}_{next(_names)}"
-        self.admin(f"CREATE DATABASE {name}")
+    def create_database(self, name: str | None = None) -> str:
+        """A new empty database (``name``, default a fresh one); returns its name."""
+        name = name or f"t{os.getpid()}_{next(_names)}"
+        self.admin(f'CREATE DATABASE "{name}"')
         return name
 
     def drop_database(self, name: str) -> None:
@@ -96,9 +96,12 @@ class Cluster:
         shutil.rmtree(self.root, ignore_errors=True)
 
 
-def start_cluster(durable: bool = False) -> Cluster:
+def start_cluster(durable: bool = False, user: str = USER, password: str | None = None
+                  ) -> Cluster:
     """Start a throwaway server (see the module). ``durable``: keep PostgreSQL's fsync on
-    commit, as a real server would (the tests turn it off for speed). Raises `PgUnavailable`."""
+    commit, as a real server would (the tests turn it off for speed). ``user``: its superuser;
+    ``password``: theirs, required over TCP (scram-sha-256, the ``postgres`` image's rule for
+    connections from other hosts); None: trust authentication. Raises `PgUnavailable`."""
     try:
         import psycopg  # noqa: F401
     except ImportError:
@@ -114,14 +117,20 @@ def start_cluster(durable: bool = False) -> Cluster:
     except OSError as e:
         raise PgUnavailable(f"no temporary directory for the server: {e}") from None
     try:
-        return _start(root, initdb, pg_ctl, durable)
+        return _start(root, initdb, pg_ctl, durable, user, password)
     except OSError as e:
         shutil.rmtree(root, ignore_errors=True)
         raise PgUnavailable(f"the server could not be set up in {root}: {e}") from None
 
 
-def _start(root: Path, initdb: Path, pg_ctl: Path, durable: bool) -> Cluster:
+def _start(root: Path, initdb: Path, pg_ctl: Path, durable: bool, user: str,
+           password: str | None) -> Cluster:
     as_user: list[str] = []
+    auth = ["-A", "trust"]
+    if password is not None:  # as the postgres image: trust on the socket, a password on TCP
+        secret = root / "pwfile"
+        secret.write_text(password + "\n", encoding="utf-8")
+        auth = ["--auth-local=trust", "--auth-host=scram-sha-256", f"--pwfile={secret}"]
     if os.geteuid() == 0:
         try:
             account = pwd.getpwnam(OS_USER)
@@ -130,6 +139,8 @@ def _start(root: Path, initdb: Path, pg_ctl: Path, durable: bool) -> Cluster:
             raise PgUnavailable(f"running as root and there is no {OS_USER!r} user to run "
                                 "PostgreSQL as (initdb refuses root)") from None
         os.chown(root, account.pw_uid, account.pw_gid)
+        if password is not None:
+            os.chown(root / "pwfile", account.pw_uid, account.pw_gid)
         runuser = shutil.which("runuser")
         as_user = [runuser, "-u", OS_USER, "--"] if runuser else ["setpriv", "--reuid",
                                                                   str(account.pw_uid),
@@ -141,7 +152,7 @@ def _start(root: Path, initdb: Path, pg_ctl: Path, durable: bool) -> Cluster:
     if not durable:
         options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
     steps = [
-        [*as_user, str(initdb), "-D", str(root / "data"), "-A", "trust", "-U", USER,
+        [*as_user, str(initdb), "-D", str(root / "data"), *auth, "-U", user,
          "-E", "UTF8", "--no-sync", "--no-instructions"],
         [*as_user, str(pg_ctl), "-D", str(root / "data"), "-o", options, "-l",
          str(root / "server.log"), "-w", "-t", "60", "start"],
@@ -160,123 +171,5 @@ def _start(root: Path, initdb: Path, pg_ctl: Path, durable: bool) -> Cluster:
             shutil.rmtree(root, ignore_errors=True)
             last = text.splitlines()[-1] if text else f"exit status {done.returncode}"
             raise PgUnavailable(f"{Path(step[len(as_user)]).name} failed: {last}")
-    return Cluster(root, port, pg_ctl, as_user)
-
-
-# --- two app servers on one store -----------------------------------------------------------
-
-NAMES = ("Ann", "ann", "ANN", "aNN", "AnN", "anN")
-"""The spellings the servers create the learner under, one a server (one learner results)."""
-
-
-def _initial() -> Any:
-    from trainer.progress import Rating
-
-    return Rating(1500, 100)
-
-
-def serve(location: str, server: int, puzzles: list[str], answers: int, barrier: Any,
-          results: Any) -> None:
-    """One app server (run in its own process): open the store, wait for the others, create
-    the learner under this server's spelling of "Ann" at the same moment as they do, then
-    answer ``answers`` puzzles going round ``puzzles`` in this server's own shuffled order,
-    solved at random. Puts ``(server, answers, seconds, [answer latencies])`` on ``results``."""
-    from trainer.progress import ProgressStore
-
-    store = ProgressStore(location)
-    rng = random.Random(server)
-    order = puzzles[:]
-    rng.shuffle(order)
-    barrier.wait()
-    learner = store.learner(NAMES[server % len(NAMES)])
-    barrier.wait()
-    latencies = []
-    start = time.perf_counter()
-    for n in range(answers):
-        t = time.perf_counter()
-        store.record_puzzle_attempt(learner, "play", order[n % len(order)], ["ruff"],
-                                    rng.random() < 0.5, _initial(), {"server": server})
-        latencies.append(time.perf_counter() - t)
-    results.put((server, answers, time.perf_counter() - start, latencies))
-    store.close()
-
-
-@dataclass(frozen=True)
-class Figures:
-    """What `run_servers` made and what the store kept.
-
-    ``made``: answers the servers made; ``kept``: attempts the store holds; ``rated``: of
-    them rated; ``distinct``: puzzles answered; ``learners``: learner rows; ``ratings_once``:
-    every answered puzzle has one
-    ``puzzle_ratings`` row, its ``attempts`` 1; ``replayed``: the learner's final rating
-    (and each rated attempt's) equals replaying the rated attempts in commit (id) order;
-    ``rates``: answers per second of each server; ``latencies``: every answer's seconds.
-    """
-
-    made: int
-    kept: int
-    rated: int
-    distinct: int
-    learners: int
-    ratings_once: bool
-    replayed: bool
-    rates: tuple[float, ...]
-    latencies: tuple[float, ...]
-
-
-def run_servers(location: str, servers: int = 2, answers: int = 30, puzzles: int = 30,
-                timeout: float = 300.0) -> Figures:
-    """Run ``servers`` app-server processes on the store at ``location`` (each answering
-    ``answers`` of the same ``puzzles`` puzzle ids) and `check` the store."""
-    import multiprocessing
-
-    from trainer.progress import ProgressStore
-
-    ProgressStore(location).close()  # migrated once here; the servers find it ready
-    ids = [f"p{n:07d}" for n in range(puzzles)]
-    ctx = multiprocessing.get_context("spawn")
-    barrier, results = ctx.Barrier(servers), ctx.Queue()
-    procs = [ctx.Process(target=serve, args=(location, s, ids, answers, barrier, results))
-             for s in range(servers)]
-    for p in procs:
-        p.start()
-    got = []
-    try:
-        for _ in procs:
-            got.append(results.get(timeout=timeout))
-    finally:
-        for p in procs:
-            p.join(timeout=30)
-            if p.is_alive():
-                p.terminate()
-    if any(p.exitcode for p in procs):
-        raise RuntimeError(f"a server failed: exit codes {[p.exitcode for p in procs]}")
-    rates = tuple(n / seconds for _, n, seconds, _ in sorted(got))
-    latencies = tuple(t for *_, ts in got for t in ts)
-    return check(location, servers * answers, rates, latencies)
-
-
-def check(location: str, made: int, rates: tuple[float, ...] = (),
-          latencies: tuple[float, ...] = ()) -> Figures:
-    """Count what the store at ``location`` kept of the learner "Ann"'s answers."""
-    from trainer.progress import ProgressStore, update_pair
-
-    store = ProgressStore(location)
-    try:
-        names = store.learners()
-        learner = store.learner(NAMES[0], create=False)
-        attempts = store.attempts(learner)
-        with store._connect() as db:
-            counts = [r["attempts"] for r in db.execute("SELECT attempts FROM puzzle_ratings")]
-        me, replayed = _initial().__class__(), True
-        for a in attempts:
-            if a.rated:
-                me, _ = update_pair(me, _initial(), a.correct)
-                replayed = replayed and a.rating == me.rating and a.deviation == me.deviation
-        replayed = replayed and learner.rating == me
-    finally:
-        store.close()
-    distinct = len({a.item for a in attempts})
-    once = len(counts) == distinct and all(c == 1 for c in counts)
-    return Figures(made, len(attempts), sum(a.rated for a in attempts), distinct, len(names),
-                   once, replayed, rates, latencies)
+    (root / "pwfile").unlink(missing_ok=True)
+    return Cluster(root, port, pg_ctl, as_user, user, password)

@@ -14,7 +14,8 @@ import threading
 from pathlib import Path
 
 import pytest
-from pg_kit import free_port, run_servers
+from load_kit import run_servers
+from pg_kit import free_port
 
 from trainer.progress import (
     SCHEMA_VERSION,
