@@ -112,9 +112,9 @@ def _continue() -> None:
         st.session_state[PICK_ERROR_KEY] = "Choose your name in the list first."
 
 
+# The one line saying the trainer runs without accounts (no ``[auth]`` provider).
 LOCAL_NOTE = ("No sign-in on this server: it runs on this machine, and anyone using it can "
               "open any name below.")
-"""The one line saying the trainer runs without accounts (no ``[auth]`` provider)."""
 
 
 def _sign_in_box() -> None:
