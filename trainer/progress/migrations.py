@@ -19,7 +19,9 @@ Migrations:
 
 1. every table of the store as it was before versions (``CREATE ... IF NOT EXISTS``: a store
    from any earlier trainer gains the tables it lacks, empty, and keeps all its rows);
-2. ``generated_puzzles``: puzzles generated on the spot for learners.
+2. ``generated_puzzles``: puzzles generated on the spot for learners;
+3. ``club_sets``, ``club_members``, ``club_results``: deal sets shared among friends
+   (`trainer.progress.club`).
 """
 
 from __future__ import annotations
@@ -92,6 +94,25 @@ MIGRATIONS: tuple[Migration, ...] = (
         " created TEXT NOT NULL)",
         "CREATE INDEX IF NOT EXISTS generated_by_kind ON generated_puzzles (kind)",
     )),
+    Migration(3, "club deal sets: the sets, their members and each member's results", (
+        "CREATE TABLE IF NOT EXISTS club_sets ("
+        " id {TEXT} PRIMARY KEY, name {TEXT} NOT NULL,"
+        " creator_id INTEGER NOT NULL REFERENCES learners(id), rules {TEXT} NOT NULL,"
+        " level {TEXT} NOT NULL, seed {TEXT} NOT NULL, deals INTEGER NOT NULL,"
+        " created {TEXT} NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS club_members ("
+        " set_id {TEXT} NOT NULL REFERENCES club_sets(id),"
+        " learner_id INTEGER NOT NULL REFERENCES learners(id), display {TEXT} NOT NULL,"
+        " joined {TEXT} NOT NULL, PRIMARY KEY (set_id, learner_id))",
+        "CREATE INDEX IF NOT EXISTS club_members_by_learner ON club_members (learner_id)",
+        "CREATE TABLE IF NOT EXISTS club_results ("
+        " set_id {TEXT} NOT NULL REFERENCES club_sets(id),"
+        " learner_id INTEGER NOT NULL REFERENCES learners(id), deal INTEGER NOT NULL,"
+        " seat {TEXT} NOT NULL, points INTEGER NOT NULL, against INTEGER NOT NULL,"
+        " contract {TEXT}, declarer {TEXT}, tricks INTEGER, accuracy {REAL},"
+        " points_lost {REAL}, commentary {TEXT} NOT NULL, record {TEXT} NOT NULL,"
+        " played {TEXT} NOT NULL, PRIMARY KEY (set_id, learner_id, deal))",
+    )),
 )
 
 SCHEMA_VERSION = MIGRATIONS[-1].version
@@ -100,7 +121,8 @@ SCHEMA_VERSION = MIGRATIONS[-1].version
 VERSION_TABLE = "schema_version"
 TABLES = frozenset({VERSION_TABLE, "learners", "lessons", "attempts", "puzzle_ratings",
                     "reviews", "settings", "lesson_topics", "lesson_reviews",
-                    "personal_puzzles", "generated_puzzles"})
+                    "personal_puzzles", "generated_puzzles", "club_sets", "club_members",
+                    "club_results"})
 """Every table a store of `SCHEMA_VERSION` holds."""
 
 
