@@ -40,10 +40,10 @@ class Healthcheck:
     command: list[str]
 
 
-@dataclass
+@dataclass(frozen=True)
 class Image:
     """What the tests read from a Dockerfile (the last of each instruction wins, as in a
-    build; ENV and VOLUME accumulate)."""
+    build; ENV, VOLUME, EXPOSE and COPY accumulate)."""
 
     base: str = ""
     user: str = "root"
@@ -89,27 +89,28 @@ def instructions(text: str) -> list[tuple[str, str]]:
 
 
 def read_dockerfile(path: Path = DOCKERFILE) -> Image:
-    """The `Image` a Dockerfile describes."""
-    image = Image()
+    """The `Image` a Dockerfile describes. Raises `ValueError` on a HEALTHCHECK without CMD
+    or a CMD that is neither a JSON array of strings nor a shell form."""
+    found: dict[str, Any] = {"env": {}, "volumes": [], "expose": [], "copies": []}
     for keyword, rest in instructions(path.read_text(encoding="utf-8")):
         if keyword == "FROM":
-            image.base = rest.split()[0]
+            found["base"] = rest.split()[0]
         elif keyword == "USER":
-            image.user = rest
+            found["user"] = rest
         elif keyword == "WORKDIR":
-            image.workdir = rest
+            found["workdir"] = rest
         elif keyword == "ENV":
             words = shlex.split(rest)
             if words and "=" not in words[0]:  # the legacy form: ENV NAME value
-                image.env[words[0]] = " ".join(words[1:])
+                found["env"][words[0]] = " ".join(words[1:])
             else:
-                image.env.update(word.split("=", 1) for word in words)  # type: ignore[misc]
+                found["env"].update(word.split("=", 1) for word in words)
         elif keyword == "VOLUME":
-            image.volumes += json.loads(rest) if rest.startswith("[") else rest.split()
+            found["volumes"] += json.loads(rest) if rest.startswith("[") else rest.split()
         elif keyword == "EXPOSE":
-            image.expose += [int(p.split("/")[0]) for p in rest.split()]
+            found["expose"] += [int(p.split("/")[0]) for p in rest.split()]
         elif keyword == "COPY":
-            image.copies.append([w for w in shlex.split(rest) if not w.startswith("--")])
+            found["copies"].append([w for w in shlex.split(rest) if not w.startswith("--")])
         elif keyword == "HEALTHCHECK":
             options: dict[str, str] = {}
             words = rest
@@ -121,10 +122,10 @@ def read_dockerfile(path: Path = DOCKERFILE) -> Image:
             keyword2, _, command = words.partition(" ")
             if keyword2.upper() != "CMD":
                 raise ValueError(f"HEALTHCHECK without CMD: {rest}")
-            image.healthcheck = Healthcheck(options, _exec_form(command))
+            found["healthcheck"] = Healthcheck(options, _exec_form(command))
         elif keyword == "CMD":
-            image.cmd = _exec_form(rest)
-    return image
+            found["cmd"] = _exec_form(rest)
+    return Image(**found)
 
 
 _VARIABLE = re.compile(r"\$\$|\$\{(\w+)(?:(:?)([-?])([^}]*))?\}|\$(\w+)")
