@@ -2,7 +2,8 @@
 (``store_location``, tests/conftest.py): a set made, found by its code and joined; results
 written only by their own learner, the first standing; another member's result shown only on
 deals the viewer has played; bad codes, names, seeds and counts one line each; a store of
-version 2 gains the club tables and keeps its rows."""
+version 2 gains the club tables and keeps its rows; members' ratings, first tries by theme and
+streaks read only by a member."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from trainer.progress import SCHEMA_VERSION, ProgressStore
+from trainer.progress import SCHEMA_VERSION, ProgressStore, Rating
 from trainer.progress.backend import open_backend
 from trainer.progress.club import (
     ALPHABET,
@@ -23,6 +24,7 @@ from trainer.progress.club import (
     is_member,
     join,
     learner_sets,
+    member_activity,
     members,
     played_deals,
     record_result,
@@ -136,3 +138,27 @@ def test_a_version_2_store_gains_the_club_tables_and_keeps_its_rows(tmp_path: Pa
     assert ann.rating.rating == 1600
     made = create_deal_set(store, ann, "Club", 1, 1, "australian", "easy")
     assert learner_sets(ProgressStore(path), ann) == [made]  # opening again keeps it
+
+
+def test_members_ratings_themes_and_streaks(store_location: str) -> None:
+    store = ProgressStore(store_location)
+    ann, bob, cy = (store.learner(n) for n in ("Ann", "Bob", "Cy"))
+    made = create_deal_set(store, ann, "Club", 3, 1, "australian", "easy", when=T0)
+    join(store, bob, made.code, when=T0)
+    day = timedelta(days=1)
+    # Bob: puzzles on three days in a row up to yesterday; Ann: one lesson answer a week ago
+    answers = [("p1", ["finesse"], True, T0 - 3 * day), ("p2", ["finesse", "endplay"], False,
+               T0 - 2 * day), ("p3", ["endplay"], True, T0 - day), ("p1", ["finesse"], True,
+               T0 - day)]  # p1 again: practice, not rated, but it counts in the run
+    for puzzle, themes, solved, when in answers:
+        store.record_puzzle_attempt(bob, "play", puzzle, themes, solved, Rating(), when=when)
+    store.record_lesson_answer(ann, "bowers", True, when=T0 - 7 * day)
+    got = member_activity(store, ann, made.code, today=T0)
+    assert [a.member.display for a in got] == ["Ann", "Bob"]
+    a, b = got
+    assert (a.day_streak, a.run, a.themes, a.rating) == (0, 0, {}, 1500.0)
+    assert b.themes == {"finesse": (2, 1), "endplay": (2, 1)}
+    assert (b.day_streak, b.run) == (3, 2)
+    assert b.rating == store.learner("Bob", create=False).rating.rating != 1500.0
+    with pytest.raises(ClubError, match="open the set's link first"):
+        member_activity(store, cy, made.code)

@@ -297,3 +297,61 @@ def _result(store: ProgressStore, r: Row) -> DealResult | None:
         store._report(f"club result of deal {r['deal']} in set {r['set_id']} is unreadable; "
                       "skipped")
         return None
+
+
+@dataclass(frozen=True)
+class MemberActivity:
+    """What the club page shows of a member's own practice: their puzzle ``rating`` (the
+    store keeps one Glicko-2 rating a learner, not one a theme), their first tries by theme
+    (``themes``: theme -> (tries, right), rated attempts only, as the Progress page counts
+    them), ``day_streak`` (days in a row, up to today or yesterday UTC, with a puzzle or lesson
+    answered) and ``run`` (puzzles answered right in a row, latest first)."""
+
+    member: Member
+    rating: float
+    themes: dict[str, tuple[int, int]]
+    day_streak: int
+    run: int
+
+
+def member_activity(store: ProgressStore, learner: Learner, code: str,
+                    today: datetime | None = None) -> tuple[MemberActivity, ...]:
+    """Every member's `MemberActivity`, in the order they joined. Only a member reads it
+    (`ClubError` otherwise, or for an unknown set)."""
+    people = set_results(store, learner, code).members
+    day = (today or _now()).astimezone(UTC).date()
+    out = []
+    with store._connect() as db:
+        for m in people:
+            row = db.execute("SELECT rating FROM learners WHERE id = ?",
+                             (m.learner_id,)).fetchone()
+            rows = db.execute("SELECT kind, themes, correct, created, rating FROM attempts "
+                              "WHERE learner_id = ? ORDER BY id", (m.learner_id,)).fetchall()
+            themes: dict[str, tuple[int, int]] = {}
+            days = set()
+            run = 0
+            for r in rows:
+                try:
+                    days.add(datetime.fromisoformat(r["created"]).astimezone(UTC).date())
+                except (TypeError, ValueError):
+                    continue
+                if r["kind"] == "lesson":
+                    continue
+                run = run + 1 if r["correct"] else 0
+                if r["rating"] is None:
+                    continue
+                try:
+                    names = decode_stored(r["themes"], "attempt themes", shape=list)
+                except StoredValueError:
+                    names = []
+                for t in names:
+                    tries, right = themes.get(str(t), (0, 0))
+                    themes[str(t)] = (tries + 1, right + bool(r["correct"]))
+            streak = 0
+            probe = day if day in days else day.fromordinal(day.toordinal() - 1)
+            while probe in days:
+                streak += 1
+                probe = probe.fromordinal(probe.toordinal() - 1)
+            rating = float(row["rating"]) if row is not None else 0.0
+            out.append(MemberActivity(m, rating, themes, streak, run))
+    return tuple(out)
