@@ -32,6 +32,9 @@ from trainer.ui.widgets.cards import hand_html, red_suits
 TABLE_KEY = "game_table"
 """Session key of the `Table` on show (the game's, or a practice copy's: `PRACTICE_KEY`)."""
 PRACTICE_KEY = "game_practice"
+DRAWN_KEY = "game_drawn_table"
+"""Session key: the `Table` whose controls were drawn last (the game's, a practice copy's or a
+club deal's on the Club page): the one their buttons' callbacks act on (`current`)."""
 ERROR_KEY = "game_error"
 SAVE_PROBLEM_KEY = "game_save_problem"
 HINTS_KEY = "game_hints"
@@ -64,7 +67,11 @@ def keep(table: Table) -> None:
 
 
 def current() -> Table | None:
-    """The table on show: a practice hand when one is open, else the game's."""
+    """The table on show: the one whose controls were drawn last (`DRAWN_KEY`), else a
+    practice hand when one is open, else the game's."""
+    drawn = st.session_state.get(DRAWN_KEY)
+    if isinstance(drawn, Table):
+        return drawn
     practice = st.session_state.get(PRACTICE_KEY)
     if isinstance(practice, Table):
         return practice
@@ -93,6 +100,7 @@ def run_bots(table: Table) -> None:
 
 
 def next_trick_button(table: Table) -> None:
+    st.session_state[DRAWN_KEY] = table
     label = "Continue" if table.sits_out() else "Next trick"
     with st.container(horizontal=True):
         st.button(label, key=f"game_go_on:{turn_tag(table)}", type="primary",
@@ -166,6 +174,7 @@ def costly_note() -> None:
 
 def controls(table: Table) -> None:
     """The learner's decision now: calls, the discard, or the cards to click."""
+    st.session_state[DRAWN_KEY] = table
     tag = turn_tag(table)
     hand = table.hand
     if hand.phase is Phase.AUCTION:
