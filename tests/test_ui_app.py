@@ -300,10 +300,12 @@ def test_rules_page_offers_every_option_with_its_source() -> None:
     bazas") and §5 `joker_lead` (002: "do dowolnego koloru")."""
     at = start(RULES)
     captions = " ".join(c.value for c in at.caption)
+    labels = [w.label for w in (*at.selectbox, *at.toggle)]
     for name in ("joker_lead", "nominate_joker", "bid_after_pass", "raise_reopens",
                  "six_level_informational", "open_misere_placement", "nullo_500",
                  "six_player_teams", "must_bid_to_win", "overtricks_10"):
-        assert f"option `{name}`" in captions, name
+        # each under its title, never its code name (issue 29: no `six_player_teams`)
+        assert TITLES[name] in labels and name not in captions, name
     assert "From: Between 10♦ and 10♥: the Polish rules; between 8NT and 9♠: the Spanish" in (
         captions)
     assert "The first side to 500 wins, by bidding or by defending." in captions

@@ -1,8 +1,9 @@
 """The rule book shipped with the app (``RULES.md`` at the project's root, a copy of the user's
 rule book), split into its numbered sections for the Rules page (no Streamlit here).
 
-Learner-facing text cites sections as "rule book §N"; `rule_book_sections` gives the sections
-those citations point at.
+The options are named as the Rules page names them (`option_words`: ``six_player_teams`` reads
+*Six-player seating*). Learner-facing text cites sections as "rule book §N";
+`rule_book_sections` gives the sections those citations point at.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+
+from trainer.ui.data.rule_options import option_words
 
 RULE_BOOK = Path(__file__).resolve().parents[3] / "RULES.md"
 _HEADING = re.compile(r"^## (\d+)\. (.+)$", re.MULTILINE)
@@ -52,7 +55,7 @@ def rule_book_sections(path: Path = RULE_BOOK) -> tuple[Section, ...]:
     text = path.read_text(encoding="utf-8")
     for old, new in _FOR_LEARNERS:
         text = text.replace(old, new)
-    text = source_words(text)
+    text = option_words(source_words(text))
     # re.split with a capturing group gives [intro, number, title, body, number, title, ...]
     parts = _HEADING.split(text)
     return tuple(

@@ -252,6 +252,7 @@ TITLES: dict[str, str] = {
 }
 """Each option's name on the Rules page and in the rules summary."""
 _OPTION_CODE = re.compile(r"`([A-Za-z0-9_]+)`")
+_OPTION_SETTING = re.compile(r"`([a-z0-9_]+)=([A-Za-z0-9_]+)`")
 
 
 VALUE_WORDS: dict[str, str] = {
@@ -271,14 +272,56 @@ VALUE_WORDS: dict[str, str] = {
 
 def option_words(text: str) -> str:
     """Markdown ``text`` with each rule option written as code (```joker_low_in_misere```)
-    named as the Rules page names it (*Joker low in misère*), and each choice value in code
-    (```by_points```) in words (*by points*); other code is left as it is."""
+    named as the Rules page names it (*Joker low in misère*), each choice value in code
+    (```by_points```) in words (*by points*) and each setting (```deck=45```) as both
+    (*Pack*: 45 cards (black 4s kept)); other code is left as it is."""
 
     def words(m: re.Match[str]) -> str:
         title = TITLES.get(m.group(1)) or VALUE_WORDS.get(m.group(1))
         return m.group(0) if title is None else f"*{title}*"
 
-    return _OPTION_CODE.sub(words, text)
+    def setting(m: re.Match[str]) -> str:
+        name, raw = m.group(1), m.group(2)
+        if name not in TITLES:
+            return m.group(0)
+        labels = {str(k): v for k, v in CHOICES.get(name, {}).items()}
+        return f"*{TITLES[name]}*: {labels.get(raw, VALUE_WORDS.get(raw, raw))}"
+
+    return _OPTION_CODE.sub(words, _OPTION_SETTING.sub(setting, text))
+
+
+def _field_names() -> tuple[str, ...]:
+    return tuple(f.name for f in fields(RuleSet))
+
+
+_VALUE_CODES = sorted({str(v) for table in CHOICES.values() for v in table if isinstance(v, str)},
+                      key=len, reverse=True)
+_BARE_NAMES = re.compile(r"(?<![\w`'])(" + "|".join(
+    sorted((n for n in _field_names() if "_" in n), key=len, reverse=True)) + r")(?![\w`'])")
+_LEADING_NAMES = re.compile(r"(^|: |; )(" + "|".join(
+    n for n in _field_names() if "_" not in n) + r"):")
+_ONE_OF = re.compile(r"(is not one of )(.+)$")
+_QUOTED_VALUES = re.compile(r"'(" + "|".join(map(re.escape, _VALUE_CODES)) + r")'")
+_BARE_VALUES = re.compile(r"(?<![\w`'])(" + "|".join(
+    map(re.escape, (v for v in _VALUE_CODES if "_" in v))) + r")(?![\w`'])")
+
+
+def rule_words(text: str) -> str:
+    """A line naming rule options in code (an error such as ``six_player_teams: 'x' is not one
+    of two_threes, three_pairs, individual`` or ``deck: the 45-card pack is for 4 players
+    only``) with each option named as the Rules page names it and each value in words:
+    ``Six-player seating: 'x' is not one of two teams of three, three pairs, individual``,
+    ``Pack: the 45-card pack ...``. Backticked names go through `option_words`. A field name
+    that is an everyday word (``players``, ``deck``, ``misere``) is renamed only where it
+    names the field, before a colon."""
+    text = option_words(text)
+    text = _LEADING_NAMES.sub(lambda m: m.group(1) + TITLES.get(m.group(2), m.group(2)) + ":",
+                              text)
+    text = _BARE_NAMES.sub(lambda m: TITLES.get(m.group(1), m.group(1)), text)
+    text = _ONE_OF.sub(lambda m: m.group(1) + ", ".join(
+        VALUE_WORDS.get(v, v) for v in m.group(2).split(", ")), text)
+    text = _QUOTED_VALUES.sub(lambda m: f"'{VALUE_WORDS.get(m.group(1), m.group(1))}'", text)
+    return _BARE_VALUES.sub(lambda m: VALUE_WORDS.get(m.group(1), m.group(1)), text)
 
 
 @dataclass(frozen=True)

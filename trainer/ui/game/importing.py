@@ -23,6 +23,7 @@ from trainer.review.records import import_record, read_record
 from trainer.scoring import GameScore
 from trainer.solver import default_solver
 from trainer.ui.data.profile import plain
+from trainer.ui.data.rule_options import rule_words
 from trainer.ui.data.solver_access import solver_lock
 from trainer.ui.game import review_view
 from trainer.ui.widgets.board import board_html
@@ -57,7 +58,7 @@ def _read_kept(text: str, digest: str) -> tuple[HandRecord, dict[Seat, int]] | N
     try:
         imported = import_record(text)
     except TrainerError as e:
-        st.error(str(e), icon=":material/error:")
+        st.error(rule_words(str(e)), icon=":material/error:")
         return None
     st.session_state[RECORD_KEY] = (digest, imported.record, dict(imported.scores))
     return imported.record, dict(imported.scores)

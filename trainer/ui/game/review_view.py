@@ -46,6 +46,43 @@ OPENED = ("inaccuracy", "mistake", "blunder")
 """Bands whose decisions are opened up under the table."""
 
 
+PLURALS = {"Inaccuracy": "inaccuracies", "Mistake": "mistakes", "Blunder": "blunders",
+           "Only choice": "only choices", "Best": "best", "Good": "good"}
+"""A grade's label counted more than once (``Best`` and ``Good`` are adjectives: ``2 best``)."""
+
+
+def count_words(label: str, n: int) -> str:
+    """A count of one grade in words: ``count_words("Inaccuracy", 2)`` -> ``2 inaccuracies``,
+    ``1 mistake``, ``0 blunders``, ``3 best``."""
+    word = label.lower() if n == 1 else PLURALS.get(label, label.lower() + "s")
+    return f"{n} {word}"
+
+
+def a_grade(label: str) -> str:
+    """A grade with its article: ``an inaccuracy``, ``a mistake``, ``a blunder``."""
+    word = label.lower()
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
+
+
+def summary_words(review: HandReview) -> str:
+    """The grades of a review counted, in the table's order, those with none left out:
+    ``1 best · 2 good · 2 inaccuracies · 1 blunder``."""
+    counts: dict[str, int] = {}
+    for d in review.decisions:
+        label = band_of(d)[0]
+        counts[label] = counts.get(label, 0) + 1
+    order = [name for name, _ in BANDS.values()] + [FORCED[0]]
+    ranked = sorted(counts, key=lambda x: order.index(x) if x in order else len(order))
+    return " · ".join(count_words(label, counts[label]) for label in ranked)
+
+
+def costly_title(d: DecisionReview) -> str:
+    """A costly decision's heading: ``Auction: 8♥, an inaccuracy (about 30 points)``."""
+    lost = (f"{d.win_loss:.0f}% of the chance of the game" if d.win_loss is not None
+            else f"about {d.cost:.0f} points")
+    return f"{when_words(d)}: {choice_words(d.kind, d.chosen)}, {a_grade(band_of(d)[0])} ({lost})"
+
+
 def band_of(decision: DecisionReview) -> tuple[str, str]:
     """The grade's label and colour."""
     return FORCED if decision.forced else BANDS.get(decision.band, (decision.band, "#555"))
@@ -246,11 +283,7 @@ def show(review: HandReview, record: HandRecord, key: str, on_replay: object = N
             if review.declarer else "nobody"
         st.markdown(red_suits(f"**{seat_name(seat)}'s decisions** · contract {contract} by "
                               f"{who}"))
-        counts = {}
-        for d in review.decisions:
-            label = band_of(d)[0]
-            counts[label] = counts.get(label, 0) + 1
-        st.caption(" · ".join(f"{n} {label.lower()}" for label, n in counts.items()))
+        st.caption(summary_words(review))
         if review.assisted:
             st.badge("Assisted: you took a hint in this hand", icon=":material/lightbulb:",
                      color="orange")
@@ -276,11 +309,7 @@ def show(review: HandReview, record: HandRecord, key: str, on_replay: object = N
     if not costly:
         st.success("No mistake or blunder in this hand.", icon=":material/check_circle:")
     for d in costly:
-        label, _ = band_of(d)
-        lost = (f"{d.win_loss:.0f}% of the chance of the game" if d.win_loss is not None
-                else f"about {d.cost:.0f} points")
-        title = f"{when_words(d)}: {choice_words(d.kind, d.chosen)}, a {label.lower()} ({lost})"
-        with st.expander(red_suits(title)):
+        with st.expander(red_suits(costly_title(d))):
             st.markdown(red_suits(f"**Better: {choice_words(d.kind, d.best)}.** {d.reason}"))
             _position(record, d, seat)
             line = _line_html(record, d, seat)

@@ -29,7 +29,7 @@ from trainer.errors import TrainerError
 from trainer.game import Game, HandRecord
 from trainer.review.grade import DecisionReview
 from trainer.ui.data.profile import current_learner
-from trainer.ui.data.rule_options import rules_summary
+from trainer.ui.data.rule_options import rule_words, rules_summary
 from trainer.ui.data.state import current_rules
 from trainer.ui.game import importing, play_view, review_view, saved, turns
 from trainer.ui.game.scoreboard import points_words, summaries
@@ -85,7 +85,7 @@ def start_screen() -> None:
         st.session_state[PROBLEM_KEY] = loaded.problem
     problem = st.session_state.get(PROBLEM_KEY)
     if problem:
-        st.error(problem, icon=":material/error:")
+        st.error(rule_words(problem), icon=":material/error:")
     if learner is None:
         st.caption("Choose a learner on Home to keep your game between visits; without one "
                    "the game lasts as long as this browser tab.")
@@ -236,7 +236,7 @@ def render() -> None:
     with game_tab:
         error = st.session_state.pop(turns.ERROR_KEY, None)
         if error:
-            st.error(red_suits(error), icon=":material/block:")
+            st.error(red_suits(rule_words(error)), icon=":material/block:")
         practice = st.session_state.get(turns.PRACTICE_KEY)
         table = st.session_state.get(turns.TABLE_KEY)
         if isinstance(practice, Table):

@@ -4,7 +4,8 @@ the rule book.
 
 Each option is a widget keyed ``rule:<name>`` (a toggle for true/false options, a selectbox for
 choices), seeded from the rules in use. Any change builds a new `RuleSet`; if the engine rejects
-the combination (the 45-card pack with 3 players) the page says why and keeps the last valid
+the combination (the 45-card pack with 3 players) the page says why, naming the options by their
+titles (`rule_words`: never a code name such as ``six_player_teams``), and keeps the last valid
 rules. The rules in use live in ``st.session_state["rules"]`` (see `trainer.ui.data.state`), and are
 saved for the learner chosen on Home, if any.
 """
@@ -24,7 +25,13 @@ from trainer.scoring import MISERE_VALUE, NULLO_VALUE, OPEN_MISERE_VALUE, bid_va
 from trainer.ui.data.glossary import TERMS, glossary_markdown
 from trainer.ui.data.profile import current_learner, learner_label, md
 from trainer.ui.data.rule_book import rule_book_sections
-from trainer.ui.data.rule_options import SECTION_TITLES, OptionSpec, option_specs, rules_summary
+from trainer.ui.data.rule_options import (
+    SECTION_TITLES,
+    OptionSpec,
+    option_specs,
+    rule_words,
+    rules_summary,
+)
 from trainer.ui.data.state import current_rules, set_rules
 from trainer.ui.widgets.cards import hand_html
 
@@ -142,8 +149,7 @@ def _option_widget(spec: OptionSpec, rules: RuleSet) -> None:
         spec.name == "deck" and rules.players != 4 and rules.deck == 43) or (
         spec.name in MISERE_OPTIONS and rules.players == 2)
     if spec.kind == "toggle":
-        st.toggle(spec.title, key=key, on_change=_on_option, help=spec.engine_note or None,
-                  disabled=idle)
+        st.toggle(spec.title, key=key, on_change=_on_option, disabled=idle)
     else:
         st.selectbox(
             spec.title,
@@ -151,12 +157,11 @@ def _option_widget(spec: OptionSpec, rules: RuleSet) -> None:
             format_func=spec.label_of,
             key=key,
             on_change=_on_option,
-            help=spec.engine_note or None,
             disabled=idle,
         )
     default = spec.label_of(spec.default)
     source = f" From: {spec.source}" if spec.source else ""
-    st.caption(f"{spec.plain} Default: {default}.{source} ({where}, option `{spec.name}`.)")
+    st.caption(f"{spec.plain} Default: {default}.{source} ({where[0].upper() + where[1:]}.)")
 
 
 def _options(specs: list[OptionSpec], rules: RuleSet) -> None:
@@ -288,8 +293,8 @@ def render() -> None:
         RuleSet(**_widget_values(specs))
     except TrainerError as e:
         st.error(
-            f"These options do not go together: {e}. The trainer keeps the last rules that "
-            f"worked ({rules_summary(rules)}) until you change them.",
+            f"These options do not go together: {rule_words(str(e))}. The trainer keeps the "
+            f"last rules that worked ({rules_summary(rules)}) until you change them.",
             icon=":material/warning:",
         )
     saved = f" Saved for {md(learner_label(learner))}." if learner is not None else ""
