@@ -26,6 +26,7 @@ PAGES = [
             url_path="discard"),
     st.Page("trainer/ui/pages/game.py", title="Play a game", icon=":material/sports_esports:",
             url_path="game"),
+    st.Page("trainer/ui/pages/club.py", title="Club", icon=":material/groups:", url_path="club"),
     st.Page("trainer/ui/pages/analyse.py", title="Analyse", icon=":material/calculate:",
             url_path="analyse"),
     st.Page("trainer/ui/pages/progress.py", title="Progress", icon=":material/monitoring:",

@@ -1,0 +1,165 @@
+"""The Club page through AppTest: Ann makes a set of two deals from a seed and gets its link;
+Bob opens the link and joins; before he plays, nothing of Ann's deal shows to him; both play
+deal 1 on the game's table (the first legal button each time, as tests/test_ui_game.py does)
+and meet the same cards and the same bots' play; the deal's table then lists both with their
+points against the field, the commentary shows, and the club's view has the standings, the
+chart and the members' table. A bad or unknown code is one line; without a learner the page
+says how to get one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from trainer.progress import ProgressStore
+from trainer.progress.club import learner_sets, set_results
+from trainer.review.club import deal_of
+from trainer.rules import ruleset
+from trainer.ui.game.session import SEED_ENV
+
+APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
+PAGE = "trainer/ui/pages/club.py"
+ACTIONS = ("game_call:", "play_card:", "game_go_on:")
+
+
+@pytest.fixture(autouse=True)
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "progress.sqlite3"
+    monkeypatch.setenv("TRAINER_DB", str(path))
+    monkeypatch.setenv(SEED_ENV, "7")
+    store = ProgressStore(path)
+    store.learner("Ann")
+    store.learner("Bob")
+    return path
+
+
+def open_page(learner: str | None, code: str | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=240)
+    if learner:
+        at.query_params["learner"] = learner
+    at.run()
+    if code:
+        at.query_params["set"] = code
+    at.switch_page(PAGE).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def click(at: AppTest, key: str) -> None:
+    at.button(key=key).click().run()
+    assert not at.exception, at.exception
+
+
+def keys(at: AppTest) -> list[str]:
+    return [b.key for b in at.button if b.key and not b.disabled]
+
+
+def text(at: AppTest) -> str:
+    return "\n".join([m.value for m in at.markdown] + [c.value for c in at.caption]
+                     + [i.value for i in at.info] + [e.value for e in at.error])
+
+
+def play_deal(at: AppTest) -> None:
+    """The learner's decisions by their first legal button until the deal's result shows,
+    but for the learner's first call: the lowest bid (so that the deal is played, not thrown
+    in)."""
+    bid = False
+    for _ in range(80):
+        live = keys(at)
+        if "Points this deal:" in text(at):
+            return
+        key = next((k for k in live if k.startswith(ACTIONS)), None)
+        if key is not None and key.startswith("game_call:") and not bid:
+            key = next(k for k in live if k.startswith("game_call:") and
+                       not k.startswith("game_call:P:"))
+            bid = True
+        if key is None and at.pills:
+            at.pills[0].set_value(at.pills[0].options[:3]).run()
+            key = next(k for k in keys(at) if k.startswith("game_discard_go:"))
+        assert key is not None, f"no decision to make: {live}"
+        click(at, key)
+    pytest.fail("the deal did not reach its result in 80 decisions")
+
+
+def make_set(at: AppTest) -> str:
+    at.text_input(key="club_name").input("Friday club").run()
+    at.radio(key="club_seed_from").set_value("From a seed").run()
+    at.text_input(key="club_seed").input("500").run()
+    at.number_input(key="club_deals").set_value(2).run()
+    at.segmented_control(key="club_level").set_value("Easy").run()
+    click(at, "club_make")
+    code = at.query_params["set"]
+    return code[0] if isinstance(code, list) else code
+
+
+def test_two_members_play_the_same_deal_and_see_it_compared(db: Path) -> None:
+    ann_page = open_page("Ann")
+    code = make_set(ann_page)
+    store = ProgressStore(db)
+    ann, bob = store.learner("Ann"), store.learner("Bob")
+    made = learner_sets(store, ann)[0]
+    assert (made.code, made.name, made.seed, made.deals, made.level) == (
+        code, "Friday club", 500, 2, "easy")
+    assert [c.value for c in ann_page.code] == [f"club?set={code}"]  # the link to share
+    assert "Friday club" in [s.value for s in ann_page.subheader]
+    click(ann_page, "club_play:0")
+    assert "Deal 1 of 2" in [s.value for s in ann_page.subheader]
+    play_deal(ann_page)
+    assert "The solver's commentary." in text(ann_page)
+    table = ann_page.dataframe[0].value
+    assert list(table["Member"]) == ["Ann"] and list(table["Against the field"]) == ["0"]
+
+    # Bob opens the link: he joins, and sees nothing of Ann's deal before he plays it
+    bob_page = open_page("Bob", code)
+    assert [m.display for m in set_results(store, bob, code).members] == ["Ann", "Bob"]
+    assert "Deal 1:** not played yet" in text(bob_page)
+    assert not any("Ann" in str(df.value.to_dict()) and "Contract" in df.value
+                   and "not played yet" not in str(df.value.to_dict()) for df in
+                   bob_page.dataframe)
+    assert "club_results:0" not in keys(bob_page)
+    click(bob_page, "club_play:0")
+    play_deal(bob_page)
+    table = bob_page.dataframe[0].value
+    assert list(table["Member"]) == ["Ann", "Bob"]
+    seen = set_results(store, bob, code)
+    first, second = seen.results[0]
+    # the same cards, the same dealer, the same bots: the same first legal choices all along
+    assert first.record == second.record
+    hand = deal_of(ruleset("australian"), 500, 0)
+    assert first.record["hands"] == {s.value: [c.code for c in h]
+                                     for s, h in hand.deal.hands.items()}
+    assert first.net == second.net and list(table["Against the field"]) == ["0", "0"]
+    assert list(table["Points"]) == [f"{first.net:+d}".replace("-", "−")] * 2
+    assert first.commentary == second.commentary and first.commentary in text(bob_page)
+
+    # back to the set: the deal's line, its results, the club's view
+    click(bob_page, "club_back")
+    assert "Deal 2:** not played yet" in text(bob_page)
+    click(bob_page, "club_results:0")
+    frames = [df.value for df in bob_page.dataframe]
+    assert list(frames[0]["Member"]) == ["Ann", "Bob"]
+    standings = next(f for f in frames if "Deals" in f)
+    assert sorted(standings["Member"]) == ["Ann", "Bob"] and list(standings["Deals"]) == [1, 1]
+    members = next(f for f in frames if "Puzzle rating" in f)
+    assert list(members["Member"]) == ["Ann", "Bob"]
+    assert list(members["Puzzle rating"]) == [1500, 1500]
+    charts = [c.key for c in bob_page.get("plotly_chart")]
+    assert f"club_field:{code}:1" in charts  # the scores against the field, deal by deal
+    # Ann, back on the page, sees Bob's result now that both have played
+    ann_again = open_page("Ann", code)
+    click(ann_again, "club_results:0")
+    assert list(ann_again.dataframe[0].value["Member"]) == ["Ann", "Bob"]
+
+
+def test_a_bad_or_unknown_code_is_one_line_and_no_learner_is_told_what_to_do() -> None:
+    for code, words in [("nope", "is not a deal set's code"),
+                        ("abcdefgh", "no deal set has the code 'abcdefgh'")]:
+        at = open_page("Ann", code)
+        assert len(at.error) == 1 and words in at.error[0].value
+        assert "\n" not in at.error[0].value
+        assert "club_make" in keys(at)  # the start screen shows below
+    at = open_page(None, "abcdefgh")
+    assert any("To play this deal set, pick a name on Home" in i.value for i in at.info)
+    assert "club_make" not in keys(at)
