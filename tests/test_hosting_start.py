@@ -61,6 +61,8 @@ APP, DB = SERVICES["app"], SERVICES["postgres"]
 DB_ENV = service_env(DB)
 STARTUP_SECONDS = 180.0  # the app's start on a loaded two-core machine, health check passing
 COMPILE_SECONDS = 300.0  # the solver's first compiled kernel in the cache, at nice 10
+RUN_HERE = pytest.mark.xdist_group("hosting")
+"""The tests of the started services: on one pytest-xdist worker, so they start them once."""
 
 
 def _fail_or_skip(reason: str) -> None:
@@ -252,6 +254,7 @@ def _stop_group(process: subprocess.Popen[bytes]) -> None:
     process.wait(timeout=15)
 
 
+@RUN_HERE
 def test_the_environment_is_the_images_then_composes(hosted: Hosted) -> None:
     url = urlsplit(hosted.env["TRAINER_DB"])  # compose's value over the image's SQLite path
     assert (url.scheme, url.hostname, url.port) == ("postgresql", "127.0.0.1",
@@ -259,6 +262,7 @@ def test_the_environment_is_the_images_then_composes(hosted: Hosted) -> None:
     assert hosted.env["NUMBA_CACHE_DIR"] == str(hosted.mounts["/var/cache/trainer/numba"])
 
 
+@RUN_HERE
 def test_streamlits_health_and_the_apps_page_answer_over_http(hosted: Hosted) -> None:
     with urllib.request.urlopen(f"{hosted.url}/_stcore/health", timeout=30) as reply:
         assert (reply.status, reply.read()) == (200, b"ok")
@@ -268,6 +272,7 @@ def test_streamlits_health_and_the_apps_page_answer_over_http(hosted: Hosted) ->
     assert '<div id="root">' in page
 
 
+@RUN_HERE
 def test_a_learner_created_on_home_is_in_composes_postgres(hosted: Hosted,
                                                           browser: Browser) -> None:
     import psycopg
@@ -289,6 +294,7 @@ def test_a_learner_created_on_home_is_in_composes_postgres(hosted: Hosted,
     assert names == ["Club Member"]
 
 
+@RUN_HERE
 def test_the_solver_compiles_into_composes_cache_volume(hosted: Hosted) -> None:
     """The app's own code resolves the cache to the volume's folder, and the compile the app
     started writes numba's index files there."""

@@ -45,6 +45,7 @@ CONF = ROOT / "docs" / "nginx-club.conf"
 COOKIE = "trainer_route"
 WS_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"  # RFC 6455's
 LOG_SECONDS = 30.0  # nginx writes a request's log line as it finishes it
+pytestmark = pytest.mark.xdist_group("proxy")  # one worker starts nginx and the two apps once
 
 
 def _fail_or_skip(reason: str) -> None:
