@@ -27,8 +27,10 @@ from trainer.progress.club import (
     member_activity,
     members,
     played_deals,
+    read_seed,
     record_result,
     set_results,
+    today_seed,
 )
 from trainer.progress.migrations import MIGRATIONS, migrate
 
@@ -162,3 +164,13 @@ def test_members_ratings_themes_and_streaks(store_location: str) -> None:
     assert b.rating == store.learner("Bob", create=False).rating.rating != 1500.0
     with pytest.raises(ClubError, match="open the set's link first"):
         member_activity(store, cy, made.code)
+
+
+def test_a_seed_is_typed_or_the_day_s_date() -> None:
+    assert today_seed(T0) == 20261205
+    assert today_seed(datetime(2027, 1, 2, 23, 30, tzinfo=UTC)) == 20270102
+    assert read_seed(" 500 ") == 500 and read_seed("1,000,000") == 1_000_000
+    for bad in ("", "abc", "-3", "1.5", "9" * 20, "٣"):
+        with pytest.raises(ClubError, match="is not a whole number from 0") as error:
+            read_seed(bad)
+        assert "\n" not in str(error.value)

@@ -1,10 +1,10 @@
 """The Club page through AppTest: Ann makes a set of two deals from a seed and gets its link;
-Bob opens the link and joins; before he plays, nothing of Ann's deal shows to him; both play
-deal 1 on the game's table (the first legal button each time, as tests/test_ui_game.py does)
-and meet the same cards and the same bots' play; the deal's table then lists both with their
-points against the field, the commentary shows, and the club's view has the standings, the
-chart and the members' table. A bad or unknown code is one line; without a learner the page
-says how to get one."""
+a deal left part way resumes where it was; Bob opens the link and joins; before he plays,
+nothing of Ann's deal shows to him; both play deal 1 on the game's table (the first legal
+button each time, as tests/test_ui_game.py does) and meet the same cards and the same bots'
+play; the deal's table then lists both with their points against the field, the commentary
+shows, and the club's view has the standings, the chart and the members' table. A bad or
+unknown code is one line; without a learner the page says how to get one."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from trainer.progress import ProgressStore
 from trainer.progress.club import learner_sets, set_results
-from trainer.review.club import deal_of
+from trainer.review.club import bot_seed, deal_of
 from trainer.rules import ruleset
 from trainer.ui.game.session import SEED_ENV
 
@@ -61,11 +61,10 @@ def text(at: AppTest) -> str:
                      + [i.value for i in at.info] + [e.value for e in at.error])
 
 
-def play_deal(at: AppTest) -> None:
+def play_deal(at: AppTest, bid: bool = False) -> None:
     """The learner's decisions by their first legal button until the deal's result shows,
     but for the learner's first call: the lowest bid (so that the deal is played, not thrown
-    in)."""
-    bid = False
+    in); ``bid``: the learner has bid already."""
     for _ in range(80):
         live = keys(at)
         if "Points this deal:" in text(at):
@@ -106,7 +105,18 @@ def test_two_members_play_the_same_deal_and_see_it_compared(db: Path) -> None:
     assert "Friday club" in [s.value for s in ann_page.subheader]
     click(ann_page, "club_play:0")
     assert "Deal 1 of 2" in [s.value for s in ann_page.subheader]
-    play_deal(ann_page)
+    assert ann_page.session_state["club_playing"].table.bot_seed == bot_seed(500, 0)
+    # a deal left part way resumes where it was, in a new visit too
+    call = next(k for k in keys(ann_page) if k.startswith("game_call:6S:"))
+    click(ann_page, call)
+    before = keys(ann_page)
+    again = open_page("Ann", code)
+    assert "Deal 1:** started" in text(again)
+    assert [b.label for b in again.button if b.key == "club_play:0"] == ["Resume"]
+    click(again, "club_play:0")
+    assert keys(again) == before
+    ann_page = again
+    play_deal(ann_page, bid=True)
     assert "The solver's commentary." in text(ann_page)
     table = ann_page.dataframe[0].value
     assert list(table["Member"]) == ["Ann"] and list(table["Against the field"]) == ["0"]

@@ -132,6 +132,23 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+def today_seed(now: datetime | None = None) -> int:
+    """The day's deal seed: the UTC date as a number (5 December 2026 -> 20261205), so every
+    set made from the day's deals on one day deals the same cards."""
+    day = (now or _now()).astimezone(UTC).date()
+    return day.year * 10000 + day.month * 100 + day.day
+
+
+def read_seed(text: str) -> int:
+    """A seed as typed (spaces, commas and underscores between digits allowed) as a whole
+    number; `ClubError` of one line when it is not one from 0 to `MAX_SEED`."""
+    clean = (text or "").strip().replace(",", "").replace("_", "").replace(" ", "")
+    if not clean.isascii() or not clean.isdigit() or int(clean) > MAX_SEED:
+        raise ClubError(f"seed: {(text or '')[:20]!r} is not a whole number from 0 to "
+                        f"{MAX_SEED}")
+    return int(clean)
+
+
 def _member_row(db: Connection, code: str, learner: Learner) -> Row | None:
     row: Row | None = db.execute(
         "SELECT * FROM club_members WHERE set_id = ? AND learner_id = ?",

@@ -3,10 +3,10 @@
 **The deals.** Deal ``i`` (0 first) of a set with seed ``S`` is `trainer.cards.deal` of
 ``trainer.game.hand_seed(S, i)``, the dealer moving on one seat a deal (the first deal's
 dealer is the table's first seat), as `python -m trainer match` deals (`deal_of`). The bots
-decide with the seed ``"<deal seed>:0"`` (what the game page's table gives hand 0 of a game
-with that seed: `trainer.ui.game.session.Table.bot_seed`) at the set's level, so every member
-meets the same cards, the same dealer and the same bots, and bots facing the same position
-decide alike.
+decide with the seed ``"<deal seed>:<i>"`` (`bot_seed`: what the game page's table gives hand
+``i`` of a game whose seed is the deal seed, `trainer.ui.game.session.Table.bot_seed`) at the
+set's level, so every member meets the same cards, the same dealer and the same bots, and bots
+facing the same position decide alike.
 
 **The score.** A member's result on a deal is their side's points on the hand and the other
 sides' together (`hand_points`: the differences of `GameHand.score_into` from a new game's
@@ -49,6 +49,11 @@ OPENED = ("inaccuracy", "mistake", "blunder")
 def deal_seed(set_seed: int, index: int) -> int:
     """The deal seed of deal ``index`` (0 first) of the set with ``set_seed``."""
     return hand_seed(set_seed, index)
+
+
+def bot_seed(set_seed: int, index: int) -> str:
+    """The seed the bots decide with on deal ``index`` of the set (module docstring)."""
+    return f"{deal_seed(set_seed, index)}:{index}"
 
 
 def dealer_of(rules: RuleSet, index: int) -> Seat:

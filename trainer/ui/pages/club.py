@@ -29,9 +29,9 @@ from trainer.bots import Level
 from trainer.cards import Seat
 from trainer.errors import TrainerError
 from trainer.game import GameHand, HandRecord
+from trainer.generate.explain import seat_name
 from trainer.progress.club import (
     MAX_DEALS,
-    MAX_SEED,
     ClubError,
     DealSet,
     create_deal_set,
@@ -41,8 +41,10 @@ from trainer.progress.club import (
     learner_sets,
     member_activity,
     played_deals,
+    read_seed,
     record_result,
     set_results,
+    today_seed,
 )
 from trainer.progress.store import Learner
 from trainer.review.club import commentary, deal_of, deal_seed, grades, hand_points, par_tricks
@@ -91,20 +93,6 @@ def set_level(found: DealSet) -> Level:
 
 
 # --- making and opening a set --------------------------------------------------------------
-
-
-def today_seed(now: datetime | None = None) -> int:
-    """The day's deal seed: the UTC date as a number (5 December 2026 -> 20261205)."""
-    day = (now or datetime.now(UTC)).astimezone(UTC).date()
-    return day.year * 10000 + day.month * 100 + day.day
-
-
-def read_seed(text: str) -> int:
-    """A typed seed as a whole number; `ClubError` (one line) otherwise."""
-    clean = (text or "").strip().replace(",", "").replace("_", "")
-    if not clean.isdigit() or int(clean) > MAX_SEED:
-        raise ClubError(f"seed: {text[:20]!r} is not a whole number from 0 to {MAX_SEED}")
-    return int(clean)
 
 
 def _make(learner: Learner) -> None:
@@ -330,7 +318,8 @@ def results_block(learner: Learner, found: DealSet, deal: int, show_review: bool
         return
     st.markdown(f"#### Deal {deal + 1}: the members' results")
     st.dataframe(club_board.deal_table(results, deal), hide_index=True)
-    st.caption("Everyone sits South. Points: your side's less the other side's on the hand; "
+    seat = seat_name(learner_seat(ruleset(found.rules)))
+    st.caption(f"Everyone sits {seat}. Points: your side's less the others' on the hand; "
                "against the field: those points less the average of everyone who has played "
                "the deal.")
     mine = next(r for r in results.results[deal] if r.learner_id == learner.id)
