@@ -132,6 +132,63 @@ def principle(analysis: DiscardAnalysis, rules: RuleSet) -> str:
                                ", ".join(parts[:-1]) + glue + parts[-1])
 
 
+def void_choice(analysis: DiscardAnalysis, rules: RuleSet) -> str:
+    """When the table holds a discard that voids another suit than the best one does (two voids
+    possible), why this void and not that one, in the hand's words: what voiding the other suit
+    would throw (its winners, a guarded king, a trump) and what the best discard's void costs
+    (a suit with no winner). ``""`` when no such discard is listed."""
+    contract = analysis.contract
+    order = CardOrder(trump=contract.trump)
+    hand = analysis.hand
+    best = analysis.best
+    mine = kept(hand, best.discard, contract, rules.pack)
+    top = score_key(best)
+    other = None
+    for cand in analysis.candidates:
+        if score_key(cand) >= top:
+            continue
+        theirs = kept(hand, cand.discard, contract, rules.pack)
+        new = [v for v in theirs.voids if v not in mine.voids]
+        if new:
+            other = (cand, theirs, new)
+            break
+    if other is None or contract.misere:
+        return ""
+    cand, theirs, new = other
+    suit = new[0]
+    before = by_suit(hand, order)
+    gone = before[suit]
+    all_winners = set(winners(hand, contract, rules.pack))
+    lost = [c for c in gone if c in all_winners]
+    why = f"voiding {suit.noun} would throw {_names(gone, order)}"
+    if lost and len(lost) == len(gone):
+        why = (f"voiding {suit.noun} would throw the {_names(gone, order)}, "
+               f"{'a winner' if len(gone) == 1 else 'winners'}")
+    elif lost:
+        what = "a winner" if len(lost) == 1 else "winners"
+        why += f", {what} among them ({_names(lost, order)})"
+    if theirs.thrown_trumps and len(theirs.thrown_trumps) > len(mine.thrown_trumps):
+        why += f", and a trump ({_names(list(theirs.thrown_trumps), order)})"
+    trump = theirs.thrown_trumps and len(theirs.thrown_trumps) > len(mine.thrown_trumps)
+    if not mine.voids:
+        if not lost and not trump:
+            return ""
+        return f"Why no void in {suit.noun}: {why}"
+    ours = mine.voids[0]
+    held = before[ours]
+    if all_winners & set(held):
+        return ""
+    head = f"Why the {ours.noun} void and not the {suit.noun} one: "
+    if lost or trump:
+        return head + why + f", while {_names(held, order)} held no winner"
+    if len(held) < len(gone):
+        rest = [c for c in best.discard if c not in held]
+        return (head + f"voiding {ours.noun} takes only {_names(held, order)}, so "
+                f"{_names(sorted(rest, key=order.display_key), order)} can go as well, while "
+                f"voiding {suit.noun} takes {_names(gone, order)}")
+    return ""
+
+
 def figures(analysis: DiscardAnalysis, rules: RuleSet) -> str:
     """Sentence 2 (module docstring): the expected score is your side's points less the
     opponents' (`trainer.simulate.scores.net_score`), which is why it is not the chance of
@@ -163,7 +220,11 @@ def discard_write_up(analysis: DiscardAnalysis, rules: RuleSet) -> str:
     order = CardOrder(trump=contract.trump)
     best = analysis.best
     top = score_key(best)
-    out = [principle(analysis, rules), figures(analysis, rules)]
+    out = [principle(analysis, rules)]
+    void = void_choice(analysis, rules)
+    if void:
+        out.append(void)
+    out.append(figures(analysis, rules))
     same = [c for c in analysis.candidates if score_key(c) == top
             and frozenset(c.discard) != frozenset(best.discard)]
     if same:
@@ -193,4 +254,4 @@ def discard_write_up(analysis: DiscardAnalysis, rules: RuleSet) -> str:
     return " ".join(s.rstrip(".") + "." for s in out[:5])
 
 
-__all__ = ["RULE", "against", "discard_write_up", "figures", "principle"]
+__all__ = ["RULE", "against", "discard_write_up", "figures", "principle", "void_choice"]
