@@ -164,12 +164,19 @@ def test_two_members_play_the_same_deal_and_see_it_compared(db: Path) -> None:
 
 
 def test_a_bad_or_unknown_code_is_one_line_and_no_learner_is_told_what_to_do() -> None:
-    for code, words in [("nope", "is not a deal set's code"),
-                        ("abcdefgh", "no deal set has the code 'abcdefgh'")]:
+    for code, words in [("nope", "'nope' is not a deal set's code"),
+                        ("abcdefgh", "No deal set has the code 'abcdefgh'; check the link")]:
         at = open_page("Ann", code)
-        assert len(at.error) == 1 and words in at.error[0].value
+        assert len(at.error) == 1 and at.error[0].value.startswith(words)
         assert "\n" not in at.error[0].value
         assert "club_make" in keys(at)  # the start screen shows below
+    at = open_page("Ann")  # a seed that is not a whole number: one line, no set made
+    at.radio(key="club_seed_from").set_value("From a seed").run()
+    at.text_input(key="club_seed").input("five").run()
+    click(at, "club_make")
+    assert [e.value for e in at.error] == [
+        "'five' is not a whole number from 0 to 9223372036854775807"]
+    assert "set" not in at.query_params
     at = open_page(None, "abcdefgh")
     assert any("To play this deal set, pick a name on Home" in i.value for i in at.info)
     assert "club_make" not in keys(at)

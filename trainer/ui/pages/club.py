@@ -95,6 +95,16 @@ def set_level(found: DealSet) -> Level:
 # --- making and opening a set --------------------------------------------------------------
 
 
+def problem_words(error: Exception) -> str:
+    """A refusal in one line for the learner: the field it names dropped, the first letter
+    a capital (``set: no deal set has ...`` -> ``No deal set has ...``)."""
+    text = str(error).splitlines()[0] if str(error) else type(error).__name__
+    head, sep, rest = text.partition(": ")
+    if sep and head in {"set", "seed", "name", "deals", "deal"}:
+        text = rest
+    return text[:1].upper() + text[1:]
+
+
 def _make(learner: Learner) -> None:
     ss = st.session_state
     try:
@@ -105,7 +115,7 @@ def _make(learner: Learner) -> None:
                                int(ss.get("club_deals", 4)), preset_name(current_rules()),
                                level.value, display=learner_label(learner))
     except (ClubError, *STORE_ERRORS) as e:
-        ss[ERROR_KEY] = str(e)
+        ss[ERROR_KEY] = problem_words(e)
         return
     st.query_params[SET_PARAM] = made.code
 
@@ -185,7 +195,7 @@ def _start(code: str, deal: int) -> None:
                 hand = GameHand.from_record(record)
                 shown = int(saved.get("shown", 0))
     except (TrainerError, ValueError, *STORE_ERRORS) as e:
-        st.session_state[ERROR_KEY] = str(e)
+        st.session_state[ERROR_KEY] = problem_words(e)
         return
     table = Table(hand, learner_seat(rules), set_level(found), deal_seed(found.seed, deal),
                   None, deal, shown)
@@ -245,7 +255,7 @@ def _record(learner: Learner, playing: Playing) -> None:
                       record.to_json())
         store().set_setting(learner, _progress_key(playing.code, playing.deal), None)
     except (ClubError, *STORE_ERRORS) as e:
-        st.session_state[ERROR_KEY] = str(e)
+        st.session_state[ERROR_KEY] = problem_words(e)
 
 
 def _next(code: str, deal: int | None) -> None:
@@ -405,7 +415,7 @@ def _wanted_set(learner: Learner) -> DealSet | None:
             join(store(), learner, found.code, display=learner_label(learner))
             st.toast(f"You joined {found.name}.", icon=":material/group_add:")
     except ClubError as e:
-        st.error(str(e), icon=":material/link_off:")
+        st.error(problem_words(e), icon=":material/link_off:")
         return None
     except STORE_ERRORS as e:
         st.error(f"The learner store cannot be reached ({e}).", icon=":material/error:")
