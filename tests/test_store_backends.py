@@ -233,8 +233,8 @@ def test_a_store_at_an_older_version_gets_the_missing_migrations(store_location)
     assert migrate(backend, MIGRATIONS[:1]) == 1
     backend.close()
     store = ProgressStore(store_location)
-    assert versions(store) == [1, 2, 3] and "generated_puzzles" in tables(store)
-    assert {"club_sets", "club_members", "club_results"} <= tables(store)
+    assert versions(store) == [1, 2, 3, 4] and "generated_puzzles" in tables(store)
+    assert {"club_sets", "club_members", "club_results", "daily_solved"} <= tables(store)
     store.close()
 
 

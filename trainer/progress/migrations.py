@@ -21,7 +21,9 @@ Migrations:
    from any earlier trainer gains the tables it lacks, empty, and keeps all its rows);
 2. ``generated_puzzles``: puzzles generated on the spot for learners;
 3. ``club_sets``, ``club_members``, ``club_results``: deal sets shared among friends
-   (`trainer.progress.club`).
+   (`trainer.progress.club`);
+4. ``daily_solved``: the day's puzzle (one for every learner of the store) each learner solved,
+   one row a learner and UTC day (``day`` an ISO date; `trainer.progress.daily`).
 """
 
 from __future__ import annotations
@@ -113,6 +115,11 @@ MIGRATIONS: tuple[Migration, ...] = (
         " points_lost {REAL}, commentary {TEXT} NOT NULL, record {TEXT} NOT NULL,"
         " played {TEXT} NOT NULL, PRIMARY KEY (set_id, learner_id, deal))",
     )),
+    Migration(4, "daily_solved: the daily puzzle each learner solved, by UTC day", (
+        "CREATE TABLE IF NOT EXISTS daily_solved ("
+        " learner_id INTEGER NOT NULL REFERENCES learners(id), day {TEXT} NOT NULL,"
+        " puzzle {TEXT} NOT NULL, solved {TEXT} NOT NULL, PRIMARY KEY (learner_id, day))",
+    )),
 )
 
 SCHEMA_VERSION = MIGRATIONS[-1].version
@@ -122,7 +129,7 @@ VERSION_TABLE = "schema_version"
 TABLES = frozenset({VERSION_TABLE, "learners", "lessons", "attempts", "puzzle_ratings",
                     "reviews", "settings", "lesson_topics", "lesson_reviews",
                     "personal_puzzles", "generated_puzzles", "club_sets", "club_members",
-                    "club_results"})
+                    "club_results", "daily_solved"})
 """Every table a store of `SCHEMA_VERSION` holds."""
 
 
