@@ -20,7 +20,11 @@ rules' ladder puts it); else it passes. Under ``six_level_informational`` (002, 
 6-level bid cannot win the auction, the hand is redealt) it makes no 6-level bid, so it never
 ends an auction on a 6-bid expecting to play it: its trick bids start at 7 (6.5 estimated
 tricks), and a hand worth only six passes. At a raise turn (``raise_reopens``) the same rule
-picks a higher bid in its best strain, or passes.
+picks a higher bid in its best strain, or passes. Over a partner's misère or open misère it
+counts nothing from partner and the kitty, bids over the misère only with a contract worth
+more, and never bids misère itself: a partner takes a misère out only for a clearly better
+contract (in the old policy a partner bid 8♠ over it on a count that still took two tricks
+from the misère hand, and a sound misère was graded a blunder for it).
 `choose_discard` keeps trumps and aces and discards to make voids: it throws the side suits
 with the fewest cards first, lowest cards first (RULES.md §4: any three cards). At no trumps
 with ``keep_no_trump_winners`` it throws the lowest cards instead (from the shortest suit among
@@ -54,6 +58,7 @@ from trainer.bidding import MISERE, Auction, Bid
 from trainer.cards import JOKER, SUITS, Card, Rank, Seat, Suit
 from trainer.play import PlayState
 from trainer.rules import CardOrder, Play, RuleSet, Strain
+from trainer.scoring import bid_value
 
 PARTNER_TRICKS = {2: 2.0, 3: 1.0, 4: 2.0, 6: 3.0}
 
@@ -123,17 +128,47 @@ def best_strain(hand: Sequence[Card], players: int = 4) -> tuple[Strain, float]:
     return strain, value
 
 
+def partner_misere(auction: Auction) -> Bid | None:
+    """The misère or open misère a partner of the seat to call has bid in ``auction`` (its
+    latest), or None. A misère bidder plays alone and its hand takes no tricks (RULES.md §3:
+    the declarer's partner lays their hand down and takes no part)."""
+    seat = auction.to_call
+    if seat is None:
+        return None
+    side = set(auction.rules.side_of(seat)) - {seat}
+    found = None
+    for i, call in enumerate(auction.calls):
+        if isinstance(call, Bid) and call.misere and auction.seat_of_call(i) in side:
+            found = call
+    return found
+
+
 def choose_bid(hand: Sequence[Card], auction: Auction) -> Bid | str:
-    """The call this policy makes now: the highest legal bid its estimate supports, else pass."""
+    """The call this policy makes now: the highest legal bid its estimate supports, else pass.
+
+    Over a partner's misère (`partner_misere`) the estimate counts nothing from partners and
+    the kitty (`PARTNER_TRICKS`: a misère hand brings no tricks), and while that misère is the
+    high bid the policy bids over it only with a contract worth more than it (`bid_value`,
+    RULES.md §6: 8♠, 240, is legal over misère's 250 but worth less), else passes: a partner
+    takes a misère out only for a clearly better contract of its own. RULES.md §3 allows any
+    higher bid, so this is the policy's judgement, not a rule."""
     legal = auction.legal_calls()
-    strain, value = best_strain(hand, auction.rules.players)
+    rules = auction.rules
+    strain, value = best_strain(hand, rules.players)
+    over = partner_misere(auction)
+    if over is not None:
+        value -= PARTNER_TRICKS.get(rules.players, 2.0)
     level = min(10, int(value + 0.5))
-    lowest = 7 if auction.rules.six_level_informational else 6
+    lowest = 7 if rules.six_level_informational else 6
     trick_bids = [b for b in legal if isinstance(b, Bid) and b.strain is strain
                   and lowest <= b.tricks_needed <= level]
+    high = auction.high_bid
+    if over is not None and high is not None and high.misere:
+        floor = bid_value(high, rules)
+        trick_bids = [b for b in trick_bids if bid_value(b, rules) > floor]
     if trick_bids:
         return trick_bids[-1]
-    if misere_candidate(hand) and MISERE in legal:
+    if misere_candidate(hand) and MISERE in legal and over is None:
         return MISERE
     return "P"
 

@@ -54,6 +54,7 @@ from trainer.ui.analysis.builder import (
     set_hand,
     sync_picks,
 )
+from trainer.ui.data.glossary import glossary_help, help_columns
 from trainer.ui.data.profile import plain
 from trainer.ui.data.state import current_rules
 from trainer.ui.widgets.auction import call_text, seat_words
@@ -201,6 +202,8 @@ def _seats(rules: RuleSet) -> None:
 ABOUT = ("Deals the unseen cards at random many times (the layouts) and plays each layout double "
          "dummy, to estimate each call's or discard's expected score, with its standard error "
          "(± s.e.).")
+ABOUT_TERMS = ("Layout", "Double dummy", "Expected score", "Standard error")
+"""The glossary entries `ABOUT`'s tooltip gives."""
 HAND_HEADING = "**Your hand**: tick the cards, or type them below."
 HAND_LABEL = "Your hand: 10 cards to bid, or {full} (with the kitty) to discard"
 AUCTION_HEADING = "**The auction**: click the calls, or type them below."
@@ -216,17 +219,18 @@ def hand_words(rules: RuleSet) -> list[str]:
     return [ABOUT, HAND_HEADING, HAND_LABEL, AUCTION_HEADING, AUCTION_LABEL, CONTRACT_LABEL]
 
 
-def render_hand_analysis() -> None:
+def render_hand_analysis() -> list[str]:
     """The section: your seat, the dealer, the hand (ticked in the pack or typed) and the
     auction (clicked call by call or typed), a contract for a discard (4-player rules; a note
-    otherwise)."""
+    otherwise). Returns what the result shows in words (its table's headings and caption, for
+    the page's glossary box; none before a result)."""
     rules = current_rules()
     if not supported(rules):
         st.info("Analyse my hand simulates the 4-player game; choose 4 players on the Rules "
                 "page to use it.")
-        return
+        return []
     st.subheader("Analyse my hand")
-    st.caption(ABOUT)
+    st.caption(ABOUT, help="\n\n".join(glossary_help(t) for t in ABOUT_TERMS))
     _seats(rules)
     full = 10 + rules.kitty_size  # 13, or 15 with the 45-card pack's kitty of 5
     st.markdown(HAND_HEADING)
@@ -244,7 +248,7 @@ def render_hand_analysis() -> None:
     go = st.button("Analyse the hand", type="primary", key="hand_go",
                    icon=":material/calculate:")
     if not go:
-        return
+        return []
     seat, dealer = chosen_seats(rules)
     samples = st.session_state[SAMPLES_KEY]
     bar = st.empty()
@@ -282,7 +286,7 @@ def render_hand_analysis() -> None:
             result = run_analysis(hand, auction, seat, dealer, rules, int(samples), progress)
     except TrainerError as e:
         st.error(plain(str(e)), icon=":material/error:")  # the learner's text: as text
-        return
+        return []
     finally:
         bar.empty()  # no progress bar left standing, above an error or the answer
     if discarding:
@@ -292,20 +296,54 @@ def render_hand_analysis() -> None:
         cards = sorted(parse_hand(hand), key=order.display_key)
         st.markdown(hand_html(cards, order, label="your hand", mark_trumps=order.trump
                               is not None), unsafe_allow_html=True)
-        _show_discards(result, contract.misere)
-        return
+        return _show_discards(result, contract.misere)
     st.markdown(hand_html(parse_hand(hand), label="your hand"), unsafe_allow_html=True)
-    st.dataframe(candidates_table(result.candidates, result.standing_side), hide_index=True,
-                 placeholder="—",
-                 column_config={"Chance to make": st.column_config.NumberColumn(format="percent"),
-                                "Expected score": st.column_config.NumberColumn(format="%.1f"),
-                                "± (s.e.)": st.column_config.NumberColumn(format="%.1f")})
-    st.caption("Expected score: points for your side minus the opponents' on this hand, "
-               "averaged over the layouts, each call taken as the final contract (pass: the "
-               "standing bid is played; with no bid, the hand is thrown in, or under \"When all "
-               "pass: play it at no trumps\" played at no trumps for 10 a trick). Chance to "
-               "make: that contract's, whoever declares it.")
+    table = candidates_table(result.candidates, result.standing_side)
+    st.dataframe(percent_shares(table), hide_index=True, placeholder="—",
+                 column_config=help_columns(table.columns, TABLE_TERMS, TABLE_FORMATS))
+    st.caption(table_note(table))
     _assumptions(result)
+    return [*table.columns, table_note(table)]
+
+
+SHARES = ("Chance to make", "Goes your way")
+"""The columns of `candidates_table` and `discards_table` that are shares of the layouts (0-1),
+shown as whole percents (`percent_shares`)."""
+TABLE_TERMS = {"Expected score": "Expected score", "± (s.e.)": "Standard error",
+               "Chance to make": "Make and set", "Goes your way": "Goes your way",
+               "Ends in": "Ends in", "Mean tricks": "Trick"}
+"""The glossary term explaining each column, shown as its header's tooltip."""
+TABLE_FORMATS = {"Expected score": "%.1f", "± (s.e.)": "%.1f", "Mean tricks": "%.2f",
+                 **dict.fromkeys(SHARES, "%d%%")}
+FINISHED_NOTE = ("Expected score: points for your side minus the opponents' on this hand, "
+                 "averaged over the layouts. After each call the bots finish the auction on "
+                 "every layout and the contract it ends in is played double dummy, so each row "
+                 "is a finished auction, not the call taken as the last one. Ends in: the "
+                 "contract the auction most often ended in, and on how many of the layouts. "
+                 "Goes your way: how often that contract went your side's way (your contract "
+                 "made or theirs set). ± (s.e.): the standard error, how far the average may be "
+                 "off with this many layouts.")
+FINAL_NOTE = ("Expected score: points for your side minus the opponents' on this hand, "
+              "averaged over the layouts, each call taken as the final contract (pass: the "
+              "standing bid is played; with no bid, the hand is thrown in, or under \"When all "
+              "pass: play it at no trumps\" played at no trumps for 10 a trick). Chance to "
+              "make: that contract's, whoever declares it.")
+
+
+def table_note(table: pd.DataFrame) -> str:
+    """The caption under a `candidates_table`: what its rows are (finished auctions when it
+    has an "Ends in" column) and what its columns mean."""
+    return FINISHED_NOTE if "Ends in" in table.columns else FINAL_NOTE
+
+
+def percent_shares(table: pd.DataFrame) -> pd.DataFrame:
+    """A copy of ``table`` with its `SHARES` columns in whole percents (0.98 -> 98, shown
+    "98%" by `TABLE_FORMATS`; a missing share stays missing)."""
+    out = table.copy()
+    for column in SHARES:
+        if column in out.columns:
+            out[column] = (pd.to_numeric(out[column], errors="coerce") * 100).round()
+    return out
 
 
 def discards_table(candidates: Sequence[Any], misere: bool = False) -> pd.DataFrame:
@@ -336,19 +374,20 @@ def best_discard_text(table: pd.DataFrame) -> str:
     return text
 
 
-def _show_discards(result: HandReport, misere: bool) -> None:
+DISCARD_NOTE = ("Expected score: points for your side minus the opponents' on this hand, "
+                "averaged over the layouts, every discard played on the same layouts. The "
+                "search plays a shortlist of sensible discards on the first layouts and the "
+                "best of them on all (the Discard page explains the grades).")
+
+
+def _show_discards(result: HandReport, misere: bool) -> list[str]:
     table = discards_table(result.candidates, misere)
     st.markdown(best_discard_text(table))
-    st.dataframe(table, hide_index=True,
-                 column_config={"Chance to make": st.column_config.NumberColumn(format="percent"),
-                                "Expected score": st.column_config.NumberColumn(format="%.1f"),
-                                "± (s.e.)": st.column_config.NumberColumn(format="%.1f"),
-                                "Mean tricks": st.column_config.NumberColumn(format="%.2f")})
-    st.caption("Expected score: points for your side minus the opponents' on this hand, "
-               "averaged over the layouts, every discard played on the same layouts. The "
-               "search plays a shortlist of sensible discards on the first layouts and the "
-               "best of them on all (the Discard page explains the grades).")
+    st.dataframe(percent_shares(table), hide_index=True,
+                 column_config=help_columns(table.columns, TABLE_TERMS, TABLE_FORMATS))
+    st.caption(DISCARD_NOTE)
     _assumptions(result)
+    return [*table.columns, DISCARD_NOTE]
 
 
 def _assumptions(result: HandReport) -> None:

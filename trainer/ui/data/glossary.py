@@ -12,8 +12,9 @@ uses, so a page lists only words it shows.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import streamlit as st
 
@@ -145,16 +146,43 @@ TERMS: tuple[Term, ...] = (
          "grades never use it: they come from the layouts played out.", 0,
          ("simple count", "estimated tricks")),
     Term("Layout", "one way the cards you cannot see might lie in the other hands and the "
-         "kitty. The trainer deals many at random, each fitting what the auction says.", 0),
+         "kitty. The trainer deals many at random, each fitting what the auction says, and "
+         "plays every one out: the figures in its tables are averages over them.", 0,
+         ("layout", "layouts")),
     Term("Double dummy", "play as if every player could see every card, with the best play for "
          "both sides, found by an exact search of the tricks left. It is the fairest yardstick "
          "a computer has; real players, who cannot see the cards, make somewhat fewer tricks.",
          0, ("double dummy", "double-dummy")),
     Term("Expected score", "the average over the layouts of your side's points minus the "
          "opponents' on this hand; the Score column.", 6, ("expected score",)),
-    Term("Standard error", "the ± s.e. beside an expected score: how far the average may be "
-         "off because the layouts are only a sample. About two of them either side covers the "
-         "true value nineteen times in twenty.", 0, ("standard error", "s.e.")),
+    Term("Standard error", "the ± s.e. beside an expected score: the simulation's margin of "
+         "error. The layouts are only a sample of the ways the unseen cards might lie, so their "
+         "average can be a little off the true figure: by less than one s.e. about two times in "
+         "three, and by less than two nineteen times in twenty. Two choices whose scores differ "
+         "by less than about two s.e. may be equally good; more layouts make it smaller.", 0,
+         ("standard error", "s.e.")),
+    Term("Standing bid", "the highest bid made so far in the auction. Each new bid must be "
+         "higher; when all the other players have passed after it, it becomes the contract "
+         "and its bidder the declarer. If you pass, the standing bid may be the one played.",
+         3, ("standing bid", "standing contract", "bid stands", "no bid stands")),
+    Term("Avondale schedule", "the table of what each contract scores: 6♠ 40, and each step "
+         "up the strains (♠ ♣ ♦ ♥ NT) 20 more, each trick more 100 more, up to 10NT 520; "
+         "misère 250 and open misère 500. Made, the declarer's side scores the bid's value "
+         "(nothing extra for overtricks in the usual rules); set, it loses it.", 6,
+         ("avondale", "avondale schedule")),
+    Term("Bots", "the trainer's computer players: your partner and opponents in a game, and "
+         "the players who finish the auction when a call is valued. There each bids what a "
+         "simple count of its own hand supports and otherwise passes; a partner takes out a "
+         "misère only for a contract of its own worth more.", 0,
+         ("bot", "bots", "simple bidder", "policy bidder")),
+    Term("Ends in", "the contract the auction most often ended in after that call, with the "
+         "bots finishing the bidding on every layout, and the share of the layouts where it "
+         "did: \"North 7NT 90%\". Each call's score is of the contracts its auctions ended in, "
+         "not of the call as if it were the last.", 3, ("ends in", "ended in", "auction ends")),
+    Term("Goes your way", "the share of the layouts where the contract the auction ended in "
+         "went your side's way: your side's contract made, or the opponents' set. Shown as a "
+         "percent (98% is 98 layouts in 100).", 6,
+         ("goes your way", "your way", "went your way", "go your way")),
     Term("Grades", "how far a call or discard falls short of the best on the layouts: "
          f"{_GRADES}", 0, ("grade", "graded", "inaccuracy", "mistake", "blunder")),
     Term("Principal line", "the cards played from here on when both sides play their best, "
@@ -180,6 +208,31 @@ def glossary_markdown(names: Sequence[str]) -> str:
     in the glossary."""
     wanted = {GLOSSARY[n].name for n in names}
     return "\n".join(t.markdown() for t in TERMS if t.name in wanted)
+
+
+def glossary_help(name: str) -> str:
+    """A term's entry as a widget's or a column's help tooltip: ``"Standing bid: the highest
+    bid made so far ... (rule book §3)"``. Raises KeyError for a name not in the glossary."""
+    term = GLOSSARY[name]
+    cite = f" (rule book §{term.section})" if term.section else ""
+    return f"{term.name}: {term.text}{cite}"
+
+
+def help_columns(columns: Iterable[str], terms: Mapping[str, str],
+                 formats: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """``st.dataframe`` column configs giving each column of ``columns`` named in ``terms``
+    (column -> glossary term) its term's entry as the header's tooltip (`glossary_help`);
+    ``formats``: a number format for some of them (``"%.1f"``, ``"%d%%"``), else a plain
+    column (the Styler's or the frame's own display stands)."""
+    out: dict[str, Any] = {}
+    for column in columns:
+        if column not in terms:
+            continue
+        text = glossary_help(terms[column])
+        fmt = (formats or {}).get(column)
+        out[column] = (st.column_config.NumberColumn(help=text, format=fmt) if fmt
+                       else st.column_config.Column(help=text))
+    return out
 
 
 def glossary_box(names: Sequence[str], key: str | None = None) -> None:

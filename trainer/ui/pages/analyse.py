@@ -233,8 +233,9 @@ def render() -> None:
     with position:
         words = _position_tab()
     with hand:
-        render_hand_analysis()
-    glossary_box(terms_in([*words, *hand_words(current_rules())]), key="analyse_glossary")
+        shown = render_hand_analysis()
+    glossary_box(terms_in([*words, *hand_words(current_rules()), *shown]),
+                 key="analyse_glossary")
 
 
 if __name__ == "__main__":

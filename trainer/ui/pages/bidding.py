@@ -24,6 +24,7 @@ from trainer.generate.bands import BID_LIMITS
 from trainer.generate.bid_puzzles import BidGrade, BidPuzzle, call_name, grade_bid
 from trainer.generate.explain import seat_name
 from trainer.generate.write_ups.bid_reasons import BidReasonKind, bid_reason
+from trainer.ui.data.glossary import help_columns
 from trainer.ui.data.puzzle_bank import theme_words
 from trainer.ui.data.rule_options import rules_summary
 from trainer.ui.puzzles.answer import Answer, DecisionPage, band_badge
@@ -31,6 +32,7 @@ from trainer.ui.puzzles.ideas import WHY_COLUMN, all_reasons, idea, reason_line
 from trainer.ui.puzzles.picker import PuzzlePicker
 from trainer.ui.widgets.auction import auction_table, call_label, call_rows, call_text, seat_words
 from trainer.ui.widgets.candidates import (
+    COLUMN_TERMS,
     MISSING,
     call_table,
     pass_label,
@@ -44,12 +46,25 @@ from trainer.ui.widgets.charts import PLOT_CONFIG
 KIND = "bid"
 ANSWER_KEY = "bid_answer"  # the Answer on show
 SCORE_NOTE = ("Score: the expected score, points for your side minus the opponents' on this "
+              "hand, over {samples} random layouts of the unseen cards. After each call the "
+              "bots finish the auction on every layout, and the contract it ends in is played "
+              "double dummy: the table's rows are finished auctions, not each call taken as the "
+              "last. Ends in: the contract the auction most often ended in, and how often. Your "
+              "way: how often that contract went your side's way (your contract made or "
+              "theirs set); Tricks: the declaring side's mean tricks. Double dummy, every "
+              "player sees every card: real play makes somewhat fewer tricks. Grades: Best "
+              "within {:g} points of the top score, Good within {:g}, Inaccuracy within {:g}, "
+              "Mistake within {:g}, Blunder beyond.")
+"""The graded table's caption when its calls were valued with the auction finished (every
+shipped puzzle, ``analysis.finish == "policy"``)."""
+FINAL_NOTE = ("Score: the expected score, points for your side minus the opponents' on this "
               "hand, over {samples} random layouts of the unseen cards played double dummy, each "
               "call taken as the final contract (pass: the standing bid is played). Makes: the "
               "chance that contract makes, whoever declares it; Tricks: the declaring side's "
               "mean tricks. Double dummy, every player sees every card: real play makes "
               "somewhat fewer tricks. Grades: Best within {:g} points of the top score, Good "
               "within {:g}, Inaccuracy within {:g}, Mistake within {:g}, Blunder beyond.")
+"""The caption of a record valued the old way (``finish`` None: no auction played out)."""
 
 
 def puzzle_label(puzzle: BidPuzzle) -> str:
@@ -64,7 +79,8 @@ def question(puzzle: BidPuzzle) -> str:
 
 def score_note(puzzle: BidPuzzle) -> str:
     """The caption under the graded table: what its columns and the grades mean."""
-    return SCORE_NOTE.format(*BID_LIMITS, samples=puzzle.analysis.samples)
+    note = FINAL_NOTE if puzzle.analysis.finish is None else SCORE_NOTE
+    return note.format(*BID_LIMITS, samples=puzzle.analysis.samples)
 
 
 def auction_notes(puzzle: BidPuzzle) -> list[str]:
@@ -153,7 +169,7 @@ def _grade(puzzle: BidPuzzle, answer: Answer[BidGrade]) -> None:
     # the Call column wide enough for the pass row's "Pass: South plays 8♥" on a phone
     st.dataframe(styled(table), hide_index=True, key="bid_table", placeholder=MISSING,
                  column_config={"Call": st.column_config.TextColumn(width="medium"),
-                                "Why": WHY_COLUMN})
+                                "Why": WHY_COLUMN, **help_columns(table.columns, COLUMN_TERMS)})
     all_reasons("Why each call scores what it does",
                 [(call_text(c.call), bid_reason(analysis, c).text) for c in analysis.candidates])
     st.caption(score_note(puzzle))

@@ -31,6 +31,10 @@ WAY, ENDS = "Your way", "Ends in"
 """A finished-auction table's columns (``BidAnalysis.finish``): in place of `MAKES`, the share of
 layouts where the contract reached goes your side's way (``p_make``: your contract made or
 theirs set); last, the commonest final contract and its share of the layouts."""
+COLUMN_TERMS = {SCORE: "Expected score", SE: "Standard error", WAY: "Goes your way",
+                ENDS: "Ends in", MAKES: "Make and set", TRICKS: "Trick"}
+"""The glossary term (`trainer.ui.data.glossary`) each figure column is explained by, for its
+header's tooltip."""
 WHY = "Why"
 """The column of each row's reason (`trainer.generate.write_ups`), when the page gives them."""
 """Column names: expected score, its standard error, chance of making, mean tricks (short, so
