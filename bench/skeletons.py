@@ -10,7 +10,10 @@ with a "How you would know" sentence, and the techniques named (a write-up openi
 technique's name, `trainer.generate.techniques`; goal: at least 80%). With ``--claims`` every
 play write-up is rebuilt (`trainer.generate.write_ups.play.play_claims`) and each claim's facts
 replayed by the engine (`false_claims`; goal: 0 false), with the technique taken from the
-recogniser rather than the text.
+recogniser rather than the text (``--every N``: every Nth puzzle only). The "how you would know"
+sentences are counted by what they rest on: the odds over layouts that fit the player's view
+(safe on every layout, the better odds, close odds, a guess), or what the table shows (voids,
+cards in view, the joker's nomination).
 """
 
 from __future__ import annotations
@@ -45,6 +48,23 @@ def _technique_head(text: str) -> str | None:
     return head.split(",")[0].lower()
 
 
+_CLUES = (("works whatever the layout", "safe on every layout"),
+          ("better odds:", "the better odds"), ("percentage play", "the better odds"),
+          ("odds are with it", "the better odds"), ("showed out of", "voids shown"),
+          ("face up", "cards in view"), ("nominated", "the joker's nomination"),
+          ("only other player", "one player left"), ("close to level", "close odds"),
+          ("hardly choose", "close odds"), ("better odds at the table", "a guess (odds against)"),
+          ("guess", "a guess"), ("needs no guess", "no hidden card"))
+
+
+def _clue_kind(text: str) -> str:
+    """What the "how you would know" sentence rests on (the first phrase of `_CLUES` in it)."""
+    clue = text.split("How you would know:", 1)[-1]
+    if clue == text:
+        return "none"
+    return next((kind for phrase, kind in _CLUES if phrase in clue), "other")
+
+
 def report(kind: str, texts: list[str]) -> dict[str, float]:
     n = len(texts)
     whole = collections.Counter(skeleton(t) for t in texts)
@@ -63,10 +83,13 @@ def report(kind: str, texts: list[str]) -> dict[str, float]:
     return {"skeletons": len(whole) / n, "top": top_whole_n / n}
 
 
-def play_extra(texts: list[str], claims: bool) -> None:
+def play_extra(texts: list[str], claims: bool, every: int = 1) -> None:
     n = len(texts)
     know = sum("How you would know" in t for t in texts)
     print(f"  'how you would know' sentence {know / n:6.1%}")
+    kinds = collections.Counter(_clue_kind(t) for t in texts)
+    print("  how you would know, by kind:  " + ", ".join(
+        f"{k} {c / n:.1%}" for k, c in kinds.most_common()))
     heads = collections.Counter(_technique_head(t) for t in texts)
     named = n - heads[None]
     print(f"  a technique named             {named / n:6.1%}  ({named} of {n})")
@@ -80,7 +103,7 @@ def play_extra(texts: list[str], claims: bool) -> None:
 
         solver = default_solver()
         false = checked = 0
-        for puzzle in load_play_puzzles(ROOT / "puzzles" / BANKS["play"]):
+        for puzzle in load_play_puzzles(ROOT / "puzzles" / BANKS["play"])[::every]:
             w = play_claims(puzzle, solver)
             checked += sum(len(c.facts) for c in w.claims)
             false += len(false_claims(w, solver))
@@ -90,13 +113,15 @@ def play_extra(texts: list[str], claims: bool) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--claims", action="store_true", help="replay every play claim")
+    parser.add_argument("--every", type=int, default=1,
+                        help="with --claims, rebuild every Nth play puzzle only")
     args = parser.parse_args()
     for kind, name in BANKS.items():
         texts = [r.get("write_up", "") for r in read_jsonl(ROOT / "puzzles" / name)]
         texts = [t for t in texts if t]
         report(kind, texts)
         if kind == "play":
-            play_extra(texts, args.claims)
+            play_extra(texts, args.claims, args.every)
     return 0
 
 

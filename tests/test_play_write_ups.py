@@ -65,9 +65,11 @@ CASES = {
              "after it the opponents hold no trump to ruff your winners with.",
              "Leading A♠ at once leaves the opponents a trump: East's 4♥ ruffs and wins "
              "trick 1.",
-             "How you would know: nothing you have seen places the 4♥ (no one has shown out "
-             "of hearts); drawing trumps needs it to be East's, and at the table that is a "
-             "guess double dummy gets right."),
+             # the 4♥ may be anywhere, but J♥ works on every layout: trumps drawn, the aces
+             # stand
+             "How you would know: nothing you have seen places the 4♥, and it does not "
+             "matter: J♥, the right bower, takes the tricks your side needs on all 48 layouts "
+             "that fit what you have seen (A♠ on only "),
     "draw_seen": (DRAW_SEEN, K.DRAWING_TRUMPS,
                   "Drawing trumps: lead J♥, the right bower, and it draws East's 4♥ in trick "
                   "2: after it the opponents hold no trump to ruff your winners with.",
@@ -84,20 +86,24 @@ CASES = {
                  "must lead next",
                  "Leading A♠ at once throws no one in: your A♠ wins trick 1, and your side has "
                  "to lead next.",
-                 "How you would know: nothing you have seen places the K♣ (no one has shown "
-                 "out of clubs); the throw-in needs it to be West's, and at the table that is a "
-                 "guess double dummy gets right."),
+                 # not seeing North's hand, A♠ then Q♠ is the better odds: the throw-in is
+                 # right only because West holds K♠ and K♣ both
+                 "How you would know: nothing you have seen places the K♣; the throw-in needs "
+                 "it to be West's, and 5♣ takes the tricks your side needs on only "),
     # No trumps, S needs both: W led 9♣ (N 6♦, E 7♦); S, void in clubs, plays the free
     # joker and wins trick 1. Throwing A♥ leaves the 9♣ winning. Every card that matters is
     # in S's hand or on the table.
     "joker_void": ((position("6NT", "S", "W", {"N": "6S", "E": "7S", "S": "JK AH", "W": "8C"},
                              trick=["9C", "6D", "7D"]), Goal(True, 2)), K.JOKER_WINS_VOID,
-                   "The free joker's trick: play the joker: you cannot follow suit, and a free "
-                   "joker played when void wins the trick, so your joker takes trick 1.",
-                   "Throwing A♥ at once keeps the joker but gives away the trick: West's 9♣ "
-                   "wins trick 1.",
-                   "How you would know: the cards that matter are all in your hand or already "
-                   "played, so the free joker's trick needs no guess about the hidden hands."),
+                   "The free joker's trick: play the joker, now that you are void: the free "
+                   "joker, played when you cannot follow, beats every card, so it takes trick "
+                   "1.",
+                   "Throwing A♥ at once lets the trick go: West's 9♣ wins trick 1, while the "
+                   "joker stays in your hand.",
+                   # the joker wins trick 1 and A♥ trick 2 wherever the hidden cards lie
+                   "How you would know: you need not know, for on all 48 layouts that fit what "
+                   "you have seen the joker takes the tricks your side needs (A♥ on none): it "
+                   "works whatever the layout."),
     # No trumps: N led 6♣ (E 7♣); S, void in clubs, throws 5♠ and keeps K♦ 7♦: W wins with
     # 9♣, cashes A♦ (S 7♦) and must lead 8♦ to the K♦, now the master. The tempting card the
     # technique is compared with is K♦ itself, thrown away at once.
@@ -106,8 +112,8 @@ CASES = {
                   Goal(True, 1)), K.COUNTING,
                  "Counting out a suit: throw 5♠: after West's A♦, the opponents' highest "
                  "diamond, wins trick 2, your K♦ wins trick 3.",
-                 "Throwing K♦ at once spoils the count: your K♦ is thrown away on trick 1, so "
-                 "it never wins a trick.",
+                 "Throwing K♦ at once wastes the card that would have become master: your K♦ "
+                 "is thrown away on trick 1.",
                  "How you would know: nothing you have seen places the A♦"),
     # Misère, S declares, W (learner) leads; S holds A♠ 5♣: a spade catches the bare A♠, a
     # club lets S follow 5♣ under E's clubs and throw the A♠ later.
@@ -116,9 +122,11 @@ CASES = {
                   "Catching a bare card: lead 6♠: South's A♠ is bare, the declarer's only card "
                   "of its suit, so when you lead that suit to trick 1 it has to win, and the "
                   "misère fails.",
-                  "Leading 6♣ instead lets the declarer escape: South takes no trick at all.",
-                  "How you would know: nothing you have seen places the A♠ (no one has shown "
-                  "out of spades); catching a bare card needs it to be South's"),
+                  "Leading 6♣ instead lets South off the hook: the declarer then wins no trick "
+                  "and the misère makes.",
+                  "How you would know: double dummy sees what you cannot: nothing you have "
+                  "seen places the A♠, and catching a bare card needs it to be South's; over 48 "
+                  "layouts that fit what you have seen, 6♠ makes the declarer take a trick on "),
     # Misère, S declares, E leads: 7♥ lets W, void in hearts, throw A♦, and S's diamonds are
     # then caught under E's J♦ 10♦.
     "partner_unblock": ((position("MIS", "S", "E", {"E": "JD TD 7H", "S": "QD 5D 4H",
@@ -129,7 +137,10 @@ CASES = {
                         "away on trick 1, and South's Q♦ is left to win trick 2.",
                         "Leading J♦ at once lets the declarer escape: South takes no trick at "
                         "all.",
-                        "How you would know: nothing you have seen places the A♦"),
+                        # 7♥ and J♦ do about as well on the layouts East cannot rule out
+                        "How you would know: nothing you have seen places the A♦, and the odds "
+                        "are close to level (7♥ makes the declarer take a trick on 27 of 48 "
+                        "layouts that fit what you have seen, J♦ on 26)"),
 }
 
 
@@ -226,7 +237,7 @@ def test_a_two_player_clue_names_a_face_up_table_card(bank):
 
 
 def test_the_free_joker_is_placed_by_no_void(bank):
-    w = play_claims(bank["p0000921"], SOLVER)
+    w = play_claims(bank["p0000687"], SOLVER)  # the joker that beats 10♦ could be anyone's
     assert "the free joker follows no suit, so no void places it" in w.claims[-1].text
     assert "Joker" not in w.text
 

@@ -104,19 +104,33 @@ def knowledge(hand: GameHand, seat: Seat) -> Knowledge:
     if state is None:
         raise ValueError("sampling: the hand is not in play")
     rules = hand.rules
+    know = state_knowledge(state, seat, hand.discard if hand.declarer is seat else ())
+    inferences: tuple[Inference, ...] = ()
+    if rules.players == 4 and hand.auction.calls:
+        calls = [c if isinstance(c, str) else c.code for c in hand.auction.calls]
+        inferences = auction_inferences(calls, hand.deal.dealer, seat, rules)
+    return Knowledge(know.seat, know.unseen, know.places, know.fixed, inferences)
+
+
+def state_knowledge(state: PlayState, seat: Seat, discard: tuple[Card, ...] = ()) -> Knowledge:
+    """What ``seat`` knows from ``state`` alone (module docstring, without the auction's
+    inferences): its cards, the cards played, the face-up cards, an exposed misère declarer's
+    hand, the voids shown, the joker's nomination, and ``discard`` (the declarer's own discard,
+    when ``seat`` is the declarer and it is known; () otherwise). A puzzle position has no
+    auction, so this is the view its write-up samples from."""
+    rules = state.rules
     seen: set[Card] = set(state.hands.get(seat, ()))
     for t in state.history:
         seen.update(p.card for p in t.plays)
     seen.update(p.card for p in state.trick)
-    if hand.declarer is seat:
-        seen.update(hand.discard)
+    seen.update(discard)
     voids = shown_voids(state)
     places: list[Place] = []
-    exposed = state.declarer_exposed and hand.declarer is not seat
+    exposed = state.declarer_exposed and state.declarer is not seat
     for other in state.seats:
         if other is seat:
             continue
-        if exposed and other is hand.declarer:
+        if exposed and other is state.declarer:
             seen.update(state.hands[other])
             continue
         places.append(Place(other.value, len(state.hands[other]), seat=other,
@@ -137,13 +151,9 @@ def knowledge(hand: GameHand, seat: Seat) -> Knowledge:
     if out_size:
         places.append(Place(OUT, out_size))
     fixed: list[tuple[Card, str]] = []
-    if state.joker_suit is not None and JOKER in unseen and hand.declarer is not None:
-        fixed.append((JOKER, hand.declarer.value))
-    inferences: tuple[Inference, ...] = ()
-    if rules.players == 4 and hand.auction.calls:
-        calls = [c if isinstance(c, str) else c.code for c in hand.auction.calls]
-        inferences = auction_inferences(calls, hand.deal.dealer, seat, rules)
-    return Knowledge(seat, unseen, tuple(places), tuple(fixed), inferences)
+    if state.joker_suit is not None and JOKER in unseen and state.declarer is not None:
+        fixed.append((JOKER, state.declarer.value))
+    return Knowledge(seat, unseen, tuple(places), tuple(fixed), ())
 
 
 def _face_down(state: TablePlayState, owner: Seat, pile: int) -> bool:
@@ -222,7 +232,14 @@ def sample_states(hand: GameHand, seat: Seat, count: int, rng: random.Random) ->
     state = hand.state
     if state is None or state.is_over:
         raise ValueError("sampling: the hand is not in play")
-    know = knowledge(hand, seat)
+    return sample_known(state, knowledge(hand, seat), count, rng)
+
+
+def sample_known(state: PlayState, know: Knowledge, count: int,
+                 rng: random.Random) -> list[PlayState]:
+    """``count`` copies of ``state`` with the cards unseen in ``know`` dealt at random to fit
+    it (as `sample_states`, for a view built by `knowledge` or `state_knowledge`). Raises
+    `ValueError` when no layout fits."""
     active = list(know.inferences)
     played = _played_by(state)
     out: list[PlayState] = []

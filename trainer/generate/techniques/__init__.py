@@ -56,13 +56,18 @@ wrong card compared, most tempting wrong card first; "own side" the learner and 
   partner throws a card, the declarer is caught on R and escapes on B.
 - ``misere_bare_card``: defending, the declarer's catching card was its only card of the suit
   the own side leads; on B the declarer escapes.
+- ``keeping_winner``: unable to follow, the learner throws a card; a wrong card also thrown
+  is one that wins a later trick for the learner on R.
+- ``sure_trick``: on lead, the learner's right card wins the trick (no ruff) on R; a wrong
+  card led loses it to an opponent's higher card of the wrong card's suit on B.
 
 `PRECEDENCE` (for `main_technique`) puts the plan before the means and the specific before the
 general: the misère defence's unblock, bare card and discard lead, then the misère declarer's
 unblock and duck; the joker's named suit, draw, void trick and stopper; the throw-in, trump
 promotion, overruff, unblock, entry, duck, safety play; then not drawing trumps, drawing
 trumps, cashing, the ruff, leading through, the left bower and counting (the left bower and the
-ruff come late because they are as often the means of another plan as the plan).
+ruff come late because they are as often the means of another plan as the plan); last
+keeping a winner and a sure trick, the plainest.
 """
 
 from __future__ import annotations
@@ -70,7 +75,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from trainer.generate.lines import MainLine
-from trainer.generate.techniques import cardplay, joker, misere, trumps
+from trainer.generate.techniques import cardplay, joker, keeping, misere, trumps
 from trainer.generate.techniques.check import fact_holds, fact_plays
 from trainer.generate.techniques.model import (
     CATALOGUE,
@@ -111,6 +116,8 @@ RECOGNISERS: dict[TechniqueKey, Recogniser] = {
     TechniqueKey.LEAD_THROUGH: cardplay.lead_through,
     TechniqueKey.LEFT_BOWER: trumps.left_bower,
     TechniqueKey.COUNTING: cardplay.counting,
+    TechniqueKey.KEEPING_WINNER: keeping.keeping_winner,
+    TechniqueKey.SURE_TRICK: keeping.sure_trick,
 }
 """Every recogniser, in the order of `PRECEDENCE`."""
 

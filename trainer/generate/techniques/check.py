@@ -28,6 +28,8 @@ def fact_holds(line: MainLine, fact: Fact, solver=None) -> bool:
     """Does ``fact`` hold on its line (module docstring)? ``solver`` as for `fact_plays`."""
     state = line.decisions[fact.decision].state.copy()
     order = state.order
+    if fact.kind is FactKind.LAYOUTS:
+        return _layouts_hold(line, fact, solver)
     if fact.kind is FactKind.SHOWED_OUT and fact.trick is not None \
             and fact.trick <= len(state.history):
         done = state.history[fact.trick - 1]
@@ -88,3 +90,22 @@ def _showed_out(order, seats, plays, fact: Fact) -> bool:
     if fact.card is None or fact.card not in mine or plays[0] == fact.card:
         return False
     return order.effective_suit(fact.card.card) is not order.play_suit(plays[0])
+
+
+def _layouts_hold(line: MainLine, fact: Fact, solver) -> bool:
+    """Does a ``LAYOUTS`` fact's count replay: the same layouts dealt again from the decision's
+    position (seeded by it) and the two cards valued by the solver?"""
+    from trainer.generate.techniques.layouts import layout_count
+
+    if fact.count is None or fact.card is None or fact.seat is not line.learner:
+        return False
+    if solver is None:
+        from trainer.solver import default_solver
+        solver = default_solver()
+    state = line.decisions[fact.decision].state
+    if fact.trick != len(state.history) + 1:
+        return False
+    n, right, wrong = fact.count
+    got = layout_count(state, line.learner, line.goal, len(line.start.history), fact.card,
+                       fact.wrong, solver, layouts=n)
+    return (got.right, -1 if got.wrong is None else got.wrong) == (right, wrong)

@@ -45,6 +45,8 @@ class TechniqueKey(Enum):
     MISERE_PARTNER_DISCARD = "misere_partner_discard"
     MISERE_PARTNER_UNBLOCK = "misere_partner_unblock"
     MISERE_BARE_CARD = "misere_bare_card"
+    KEEPING_WINNER = "keeping_winner"
+    SURE_TRICK = "sure_trick"
 
 
 CATALOGUE: dict[TechniqueKey, tuple[str, str]] = {
@@ -115,6 +117,12 @@ CATALOGUE: dict[TechniqueKey, tuple[str, str]] = {
     TechniqueKey.MISERE_BARE_CARD: (
         "catching a bare card", "Defending a misère, lead the suit of the declarer's single "
         "high card: it has no low card to go under with and must win."),
+    TechniqueKey.KEEPING_WINNER: (
+        "keeping your winner", "When you cannot follow suit, throw a card that takes no trick "
+        "and keep the card that will win one later."),
+    TechniqueKey.SURE_TRICK: (
+        "taking your sure trick", "On lead, cash the card that wins the trick now rather than "
+        "lead one an opponent's higher card of its suit can capture."),
 }
 
 
@@ -138,7 +146,11 @@ class FactKind(Enum):
     line (``card`` and ``trick`` are None). ``LAST_TRUMP``: the card is the last trump of the
     seat's side: after the trick that side holds none. ``SHOWED_OUT``: in trick ``trick`` (one
     already played before the decision, or one of the line) the seat played ``card``, not of
-    the suit led: it showed out of that suit, for every player at the table to see."""
+    the suit led: it showed out of that suit, for every player at the table to see.
+    ``LAYOUTS``: at the decision (``trick`` its trick's number), of ``count[0]`` layouts dealt
+    to fit what the learner has seen (`trainer.generate.techniques.layouts`), ``card`` (the
+    learner's right card) keeps the goal on ``count[1]`` and ``wrong`` on ``count[2]`` (-1
+    without a wrong card)."""
 
     LEADS = "leads"
     WINS = "wins"
@@ -151,6 +163,7 @@ class FactKind(Enum):
     NO_TRICK = "no_trick"
     LAST_TRUMP = "last_trump"
     SHOWED_OUT = "showed_out"
+    LAYOUTS = "layouts"
 
 
 _PHRASES = {
@@ -176,7 +189,8 @@ class Fact:
     ``decision``: the index of the learner's decision in `MainLine.decisions` the line starts
     at; ``line``: the right line or the refutation of ``wrong`` (the wrong card, None on the
     right line); ``kind``: what is said (`FactKind`); ``seat``/``card``: whose card; ``trick``:
-    the trick's number in the hand (None for ``NO_TRICK``)."""
+    the trick's number in the hand (None for ``NO_TRICK``); ``count``: the figures of a
+    ``LAYOUTS`` fact (layouts, right card's, wrong card's), None for any other."""
 
     decision: int
     line: LineKind
@@ -185,6 +199,7 @@ class Fact:
     seat: Seat
     card: Play | None
     trick: int | None
+    count: tuple[int, int, int] | None = None
 
     def text(self) -> str:
         """``"on the right line East's 9♥ ruffs and wins trick 7"``; ``"after 10♦ South wins
@@ -195,6 +210,11 @@ class Fact:
         if self.kind is FactKind.NO_TRICK or self.card is None:
             return f"{where} {who} wins no trick"
         card = play_text(self.card)
+        if self.kind is FactKind.LAYOUTS and self.count is not None:
+            n, right, wrong = self.count
+            versus = f", {play_text(self.wrong)} on {wrong}" if self.wrong is not None else ""
+            return (f"of {n} layouts that fit {who}'s view at trick {self.trick}, {card} keeps "
+                    f"the goal on {right}{versus}")
         if self.kind is FactKind.HOLDS:
             return f"{where} {who} still holds {card} at trick {self.trick}"
         if self.kind is FactKind.LEADS:

@@ -10,11 +10,13 @@ plan and the trap of each technique with them, `trainer.generate.write_ups.table
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass
 
 from trainer.cards import Card, Seat
 from trainer.generate.explain import card_role, play_text, seat_name
 from trainer.generate.techniques import Fact, FactKind, LineKind
+from trainer.generate.techniques.layouts import seed_of
 from trainer.generate.techniques.view import LineView
 from trainer.play import PlayState
 from trainer.rules import Play
@@ -72,6 +74,12 @@ class Words:
     def __init__(self, view: LineView) -> None:
         self.v = view
         self.learner = view.learner
+
+    def pick(self, salt: str, options: list[str]) -> str:
+        """One of ``options``, fixed by the puzzle's position and ``salt`` (the sentence's
+        name): the same puzzle always reads the same, and different puzzles vary the shape."""
+        key = seed_of(self.v.start, self.learner) + zlib.crc32(salt.encode())
+        return options[key % len(options)]
 
     def who(self, seat: Seat) -> str:
         return "you" if seat is self.learner else seat_name(seat)

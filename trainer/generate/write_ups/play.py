@@ -141,12 +141,15 @@ def line_claims(line: MainLine, solver: Solver) -> PlayWriteUp:
         plan = plan_claims(view, technique)
         trap = trap_claim(view, technique)
         idea = idea_words(technique)
+        decision, right, wrong = technique.decision, technique.play, technique.wrong
     else:
         plan, trap = plain_claims(view)
         idea = "the line"
+        wrongs = view.wrongs(0)
+        decision, right, wrong = 0, line.decisions[0].main, (wrongs[0] if wrongs else None)
     claims = [*plan, *([trap] if trap is not None else [])]
     facts = tuple(f for c in claims for f in c.facts)
-    claims.append(clue_claim(view, facts, idea))
+    claims.append(clue_claim(view, facts, idea, decision, right, wrong))
     return PlayWriteUp(line, tuple(claims[:MAX_SENTENCES]), technique)
 
 

@@ -28,8 +28,9 @@ from trainer.cards import Card, Seat, Suit
 from trainer.generate.explain import seat_name
 from trainer.generate.line_facts import held
 from trainer.generate.techniques import Fact, FactKind, LineKind
+from trainer.generate.techniques.layouts import layout_count, seed_of
 from trainer.generate.techniques.view import LineView
-from trainer.generate.write_ups.claims import Claim
+from trainer.generate.write_ups.claims import Claim, card_words
 from trainer.lessons.question import names_list
 from trainer.play import PlayState
 from trainer.rules import Play
@@ -77,10 +78,18 @@ def _visible(state: PlayState, seat: Seat, card: Card) -> str | None:
     return None
 
 
-def clue_claim(view: LineView, facts: tuple[Fact, ...], idea: str) -> Claim:
+def clue_claim(view: LineView, facts: tuple[Fact, ...], idea: str, decision: int = 0,
+               right: Play | None = None, wrong: Play | None = None) -> Claim:
     """The "how you would know" sentence (module docstring) for the layout ``facts`` need;
-    ``idea``: the technique's name, or "the line", for the sentence."""
+    ``idea``: the technique's name, or "the line", for the sentence. With ``right`` (the right
+    card at ``decision``, ``wrong`` the tempting one compared), where nothing seen places the
+    card the sentence gives the odds instead (`odds_claim`)."""
     found = key_card(view, facts)
+    if found is None and right is not None:
+        odds = odds_claim(view, decision, right, wrong, "the cards the line names are all in "
+                          "your hand or already played", f"{idea} turns on the cards you hold")
+        if odds is not None:
+            return odds
     if found is None:
         return Claim(f"How you would know: the cards that matter are all in your hand or "
                      f"already played, so {idea} needs no guess about the hidden hands.", ())
@@ -118,6 +127,15 @@ def clue_claim(view: LineView, facts: tuple[Fact, ...], idea: str) -> Claim:
             f"{seat_name(seat)} is the only other player still holding cards, so"
         return Claim(f"How you would know: {why} {name} can only be {whose}{tail}.",
                      (*shows, where))
+    if right is not None:
+        rest = names_list([f"{seat_name(s)}'s" for s in places], "or")
+        opening = (f"{told} showed out of {noun}, but {name} could still be {rest}" if cited
+                   else "the free joker follows no suit, so no void places it"
+                   if suit is None else f"nothing you have seen places {name}")
+        odds = odds_claim(view, decision, right, wrong, opening, f"{idea} needs it to be "
+                          f"{whose}")
+        if odds is not None:
+            return Claim(odds.text, (*shows, where, *odds.facts))
     if cited:
         rest = names_list([f"{seat_name(s)}'s" for s in places], "or")
         return Claim(f"How you would know: {told} showed out of {noun}, but {name} could "
@@ -130,6 +148,123 @@ def clue_claim(view: LineView, facts: tuple[Fact, ...], idea: str) -> Claim:
     return Claim(f"How you would know: nothing you have seen places {name} (no one has shown "
                  f"out of {noun}); {idea} needs it to be {whose}, and at the table that is a "
                  f"guess double dummy gets right.", (where,))
+
+
+CLOSE = 2
+"""Layouts (of `trainer.generate.techniques.layouts.LAYOUTS`) within which two cards' counts
+are called close to level."""
+
+
+def goal_words(view: LineView) -> tuple[str, str]:
+    """What a card does on a layout where it keeps the goal, as (``"takes the tricks your side
+    needs"``, ``"take the tricks your side needs"``)."""
+    if view.misere:
+        if view.declaring:
+            return "keeps you from taking a trick", "keep you from taking a trick"
+        return "makes the declarer take a trick", "make the declarer take a trick"
+    return "takes the tricks your side needs", "take the tricks your side needs"
+
+
+def odds_claim(view: LineView, decision: int, right: Play, wrong: Play | None, opening: str,
+               need: str) -> Claim | None:
+    """The "how you would know" sentence from the odds (`trainer.generate.techniques.layouts`):
+    on how many of the layouts that fit what the learner has seen the right card keeps the
+    goal, and the tempting card ``wrong``. ``opening``: what the table shows of the card the
+    line needs ("nothing you have seen places the A♣"); ``need``: "the throw-in needs it to be
+    East's". Its one fact is the count (``LAYOUTS``). None when no layout can be dealt or the
+    solver is missing.
+
+    - the right card keeps the goal on every layout, the tempting one not: it works whatever
+      the layout (as far as the layouts tell);
+    - both on every layout: only a rare layout such as this one tells them apart, a guess;
+    - the two within `CLOSE` layouts of each other: the odds are close to level, a guess;
+    - the right card on more layouts than the tempting one, and at least half: the better odds;
+    - else: a guess that double dummy gets right (naming the tempting card as the better odds
+      when it keeps the goal on more layouts)."""
+    solver = view.solver
+    if solver is None:
+        return None
+    state = view.line.decisions[decision].state
+    try:
+        count = layout_count(state, view.learner, view.goal, len(view.start.history), right,
+                             wrong, solver)
+    except ValueError:
+        return None
+    n, r = count.layouts, count.right
+    w = count.wrong
+    fact = Fact(decision, LineKind.RIGHT, wrong, FactKind.LAYOUTS, view.learner, right,
+                view.first_number(decision), (n, r, -1 if w is None else w))
+    plain = card_words(state, right)
+    mine = _subject(plain)
+    does, do = goal_words(view)
+    theirs = _subject(card_words(state, wrong)) if wrong is not None else None
+    fit = "layouts that fit what you have seen"
+    pick = seed_of(state, view.learner)
+    if r == n and (w is None or w < n):
+        against = f" ({theirs} on {_few(w)})" if theirs is not None else ""
+        options = [
+            f"How you would know: you need not know, for on all {n} {fit} {mine} {does}"
+            f"{against}: it works whatever the layout.",
+            f"How you would know: no guess is needed; {mine} {does} on every one of {n} {fit}"
+            f"{against}, so it works whatever the layout.",
+            f"How you would know: {opening}, and it does not matter: {mine} {does} on all {n} "
+            f"{fit}{against}, a play that works whatever the layout.",
+        ]
+    elif r == n:
+        options = [
+            f"How you would know: on all {n} {fit} {theirs} {does} as well as {plain}; only a "
+            f"rarer layout like the real one tells them apart ({need}), and finding it is a "
+            f"guess double dummy gets right.",
+            f"How you would know: {opening}; {theirs} and {mine} both {do} on all {n} {fit}, "
+            f"so only a rarer layout like the real one ({need}) tells them apart, a guess "
+            f"double dummy gets right.",
+        ]
+    elif w is not None and abs(r - w) <= CLOSE:
+        options = [
+            f"How you would know: {opening}; {mine} {does} on {r} of {n} {fit} and {theirs} on "
+            f"{w}, so the odds hardly choose between them: {need}, a guess double dummy gets "
+            f"right.",
+            f"How you would know: {opening}, and the odds are close to level ({mine} {does} on "
+            f"{r} of {n} {fit}, {theirs} on {w}); {need}, a guess double dummy gets right.",
+        ]
+    elif r > (w or 0) and 2 * r >= n:
+        against = f", {theirs} on {_few(w)}" if theirs is not None else ""
+        options = [
+            f"How you would know: {opening}, but {mine} is the better odds: on {r} of {n} {fit} "
+            f"it {does}{against}.",
+            f"How you would know: {opening}; still, {mine} {does} on {r} of {n} {fit}"
+            f"{against}, so it is the percentage play.",
+            f"How you would know: {opening}; {need}, and on {r} of {n} {fit} {mine} {does}"
+            f"{against}: the odds are with it.",
+            f"How you would know: not for certain, since {opening}; but deal the hidden cards "
+            f"{n} ways to fit what you have seen and {mine} {does} on {r} of them{against}.",
+        ]
+    else:
+        better = (f"; {theirs.rstrip(',')}, on {w}, is the better odds at the table"
+                  if theirs is not None and w is not None and w > r else "")
+        against = (f" ({theirs} on {w if w else 'none'})" if theirs is not None and not better
+                   else "")
+        few = "only " if 2 * r < n else ""
+        options = [
+            f"How you would know: {opening}; {need}, and {mine} {does} on {few}{r} of {n} "
+            f"{fit}{against}{better}: a guess double dummy gets right.",
+            f"How you would know: you cannot, for {opening}; {mine} {does} on {few}{r} of {n} "
+            f"{fit}{against}{better}, so the line is a guess double dummy gets right.",
+            f"How you would know: double dummy sees what you cannot: {opening}, and {need}; "
+            f"over {n} {fit}, {mine} {does} on {few}{r}{against}{better}.",
+        ]
+    return Claim(options[pick % len(options)], (fact,))
+
+
+def _few(count: int | None) -> str:
+    """``"none"`` for 0, ``"only 3"`` for 3: how many layouts the tempting card works on."""
+    return "none" if not count else f"only {count}"
+
+
+def _subject(words: str) -> str:
+    """``"J♥, the right bower,"`` for ``"J♥, the right bower"``: a card's words before a verb
+    (every odds sentence puts the cards before a verb or a bracket)."""
+    return words + "," if "," in words else words
 
 
 def _hidden(state: PlayState, view: LineView) -> str:

@@ -54,10 +54,15 @@ def _plan(w: Words, t: Technique) -> list[Claim]:
     if k is K.CASHING:
         return [Claim(f"{head} while it still stands: {w.clause(right[0])}.", (right[0],))]
     if k is K.RUFF:
-        text = f"{head}: {w.clause(right[0])}"
         if t.name.endswith("short hand"):
-            text += ", a trump from the hand with fewer trumps, so it is an extra trick"
-        return [Claim(text + ".", (right[0],))]
+            return [Claim(f"{head}: {w.clause(right[0])}, a trump from the hand with fewer "
+                          f"trumps, so it is an extra trick.", (right[0],))]
+        return [Claim(w.pick("ruff", [
+            f"{head}: {w.clause(right[0])}.",
+            f"{head}, and a trump of your side wins a trick of another suit: "
+            f"{w.clause(right[0])}.",
+            f"{head} to make a trump count on its own: {w.clause(right[0])}.",
+        ]), (right[0],))]
     if k is K.OVERRUFF:
         under, over = right[0], right[1]
         return [Claim(f"{head}: {seat_name(under.seat)} ruffs trick {under.trick} with "
@@ -72,8 +77,15 @@ def _plan(w: Words, t: Technique) -> list[Claim]:
                       f"{_DOES_SHORT[win.kind].format(n=win.trick)}.", (win,))]
     if k is K.JOKER_WINS_VOID:
         win = right[0]
-        return [Claim(f"{head}: you cannot follow suit, and a free joker played when void "
-                      f"wins the trick, so your joker takes trick {win.trick}.", (win,))]
+        n = win.trick
+        return [Claim(w.pick("joker_void", [
+            f"{head}: you cannot follow suit, and a free joker played when void wins the "
+            f"trick, so your joker takes trick {n}.",
+            f"{head}: void in the suit led, you may play the free joker, and it wins trick "
+            f"{n} outright.",
+            f"{head}, now that you are void: the free joker, played when you cannot "
+            f"follow, beats every card, so it takes trick {n}.",
+        ]), (win,))]
     if k is K.JOKER_STOPPER:
         lead, stop = right[0], right[1]
         return [Claim(f"{head} and hold the joker back as a stopper: when "
@@ -95,9 +107,15 @@ def _plan(w: Words, t: Technique) -> list[Claim]:
         return [Claim(text + ".", tuple(facts))]
     if k is K.ENTRY:
         first, later = right[0], right[1]
-        return [Claim(f"{head}, so that {w.clause(first)} and "
-                      f"{seat_name(later.seat)}, on lead, can take trick {later.trick} with "
-                      f"{play_text(later.card)}.", (first, later))]
+        who = seat_name(later.seat)
+        return [Claim(w.pick("entry", [
+            f"{head}, so that {w.clause(first)} and {who}, on lead, can take trick "
+            f"{later.trick} with {play_text(later.card)}.",
+            f"{head} to put your partner in: {w.clause(first)}, and from there {who} takes "
+            f"trick {later.trick} with {play_text(later.card)}.",
+            f"{head}: it reaches your partner's hand, as {w.clause(first)}, and {who} then "
+            f"cashes {play_text(later.card)} in trick {later.trick}.",
+        ]), (first, later))]
     if k is K.DUCK:
         mine, later = right[0], right[1]
         kept = "control of the suit" if later.seat is w.learner else "an entry"
@@ -120,11 +138,34 @@ def _plan(w: Words, t: Technique) -> list[Claim]:
                                       f"highest {suit}, ", 1)
         return [Claim(f"{head}: after {gone}, {w.clause(win)}.",
                       (fell, win))]
+    if k is K.KEEPING_WINNER:
+        kept = right[1]
+        card = w.owned(kept.seat, kept.card)
+        return [Claim(w.pick("keep", [
+            f"{head} and keep {card}: a card that takes no trick goes, and {w.clause(kept)}.",
+            f"{head}, a card with no future, and hold on to {card}: {w.clause(kept)}.",
+        ]), (right[0], kept))]
+    if k is K.SURE_TRICK:
+        win = right[0]
+        return [Claim(w.pick("sure", [
+            f"{head} and take the trick while you can: {w.clause(win)}, and you keep the "
+            f"lead.",
+            f"{head}, the card that wins now: {w.clause(win)}, and the lead stays with you.",
+            f"{head}: cash the trick that is yours ({w.clause(win)}) before you lead a card "
+            f"the opponents can beat.",
+        ]), (win,))]
     if k in (K.MISERE_UNBLOCK, K.MISERE_DUCK):
         mine, winner = right[0], right[1]
-        when = "now, while it can still go under" if k is K.MISERE_UNBLOCK else "under"
-        return [Claim(f"{head} {when} {w.owned(winner.seat, winner.card)}, which "
-                      f"{_DOES_SHORT[winner.kind].format(n=winner.trick)}.", (mine, winner))]
+        top = w.owned(winner.seat, winner.card)
+        does = _DOES_SHORT[winner.kind].format(n=winner.trick)
+        if k is K.MISERE_DUCK:
+            return [Claim(f"{head} under {top}, which {does}.", (mine, winner))]
+        return [Claim(w.pick("misere_unblock", [
+            f"{head} now, while it can still go under {top}, which {does}.",
+            f"{head}: get rid of it while {top} is there to take the trick ({top} {does}).",
+            f"{head} early: this trick goes to {top}, which {does}, so your high card is "
+            f"safely gone.",
+        ]), (mine, winner))]
     return _misere_defence(w, t, head, right)
 
 
@@ -203,10 +244,16 @@ def _misere_defence(w: Words, t: Technique, head: str, right: list[Fact]) -> lis
                       f"then {stuck} wins trick {caught.trick}, setting the misère.",
                       (lead, thrown, caught))]
     hold, lead = right[0], right[1]
-    return [Claim(f"{head}: {stuck} is bare, the declarer's only card of its suit, so when "
-                  f"{w.who(lead.seat)} {'lead' if lead.seat is w.learner else 'leads'} that "
-                  f"suit to trick {lead.trick} it has to win, and the misère fails.",
-                  (hold, lead, caught))]
+    leads = "lead" if lead.seat is w.learner else "leads"
+    return [Claim(w.pick("bare", [
+        f"{head}: {stuck} is bare, the declarer's only card of its suit, so when "
+        f"{w.who(lead.seat)} {leads} that suit to trick {lead.trick} it has to win, and the "
+        f"misère fails.",
+        f"{head}: {stuck} stands alone in the declarer's hand, with no lower card of its "
+        f"suit to play under, so the lead of that suit makes it win trick {caught.trick}.",
+        f"{head} into the declarer's singleton: {stuck} cannot duck, and it takes trick "
+        f"{caught.trick}, which beats the misère.",
+    ]), (hold, lead, caught))]
 
 
 def _verb_of(fact: Fact) -> str:
@@ -251,6 +298,14 @@ def _trap_text(text: str) -> Callable[[Words, Technique, str, list[Fact]], Claim
     return trap
 
 
+def _trap_texts(salt: str, texts: list[str]
+                ) -> Callable[[Words, Technique, str, list[Fact]], Claim | None]:
+    """`_trap_text` with a choice of shapes, picked by the puzzle (`Words.pick`)."""
+    def trap(w: Words, t: Technique, doing: str, bad: list[Fact]) -> Claim | None:
+        return _trap_text(w.pick(salt, texts))(w, t, doing, bad)
+    return trap
+
+
 def _stuck_trap(w: Words, t: Technique, doing: str, bad: list[Fact]) -> Claim | None:
     if not bad:
         return None
@@ -258,8 +313,15 @@ def _stuck_trap(w: Words, t: Technique, doing: str, bad: list[Fact]) -> Claim | 
     if t.key is K.MISERE_DUCK:
         return Claim(f"{doing} wins trick {f.trick} with it, and a trick taken sets a misère.",
                      (f,))
-    return Claim(f"{doing} leaves you holding {play_text(f.card)}, and "
-                 f"it wins trick {f.trick}: in misère one trick sets you.", (f,))
+    card = play_text(f.card)
+    return Claim(w.pick("stuck", [
+        f"{doing} leaves you holding {card}, and it wins trick {f.trick}: in misère one "
+        f"trick sets you.",
+        f"{doing} keeps {card} too long: it is forced to win trick {f.trick}, and one trick "
+        f"beats a misère.",
+        f"{doing} saves the wrong card: later {card} has nothing to go under and takes trick "
+        f"{f.trick}.",
+    ]), (f,))
 
 
 def _escape_trap(w: Words, t: Technique, doing: str, bad: list[Fact]) -> Claim | None:
@@ -267,11 +329,19 @@ def _escape_trap(w: Words, t: Technique, doing: str, bad: list[Fact]) -> Claim |
     cover = [f for f in bad if f.kind is not FactKind.NO_TRICK]
     if not none:
         return None
+    who = seat_name(none[0].seat)
     if cover:
-        return Claim(f"{doing} lets the declarer escape: {w.clause(cover[0])}, and "
-                     f"{seat_name(none[0].seat)} takes no trick.", (cover[0], none[0]))
-    return Claim(f"{doing} lets the declarer escape: {seat_name(none[0].seat)} takes no trick "
-                 f"at all.", (none[0],))
+        return Claim(w.pick("escape_cover", [
+            f"{doing} lets the declarer escape: {w.clause(cover[0])}, and {who} takes no "
+            f"trick.",
+            f"{doing} rescues the declarer: {w.clause(cover[0])}, and {who} wins nothing.",
+        ]), (cover[0], none[0]))
+    return Claim(w.pick("escape", [
+        f"{doing} lets the declarer escape: {who} takes no trick at all.",
+        f"{doing} lets {who} off the hook: the declarer then wins no trick and the misère "
+        f"makes.",
+        f"{doing} gives the declarer a way out, and {who} ends with no trick.",
+    ]), (none[0],))
 
 
 _TRAPS: dict[TechniqueKey, Callable[[Words, Technique, str, list[Fact]], Claim | None]] = {
@@ -285,20 +355,33 @@ _TRAPS: dict[TechniqueKey, Callable[[Words, Technique, str, list[Fact]], Claim |
     K.OVERRUFF: _trap_text("{doing} loses the overruff: {first}."),
     K.TRUMP_PROMOTION: _trap_text("{doing} promotes nothing: {first}."),
     K.LEFT_BOWER: _trap_text("{doing} wastes the left bower: {first}."),
-    K.JOKER_WINS_VOID: _trap_text("{doing} keeps the joker but gives away the trick: "
-                                  "{first}."),
+    K.JOKER_WINS_VOID: _trap_texts("joker_void", [
+        "{doing} keeps the joker but gives away the trick: {first}.",
+        "{doing} saves the joker for nothing: {first}.",
+        "{doing} lets the trick go: {first}, while the joker stays in your hand."]),
     K.JOKER_STOPPER: _trap_text("{doing} spends the stopper: {first}, and then {more}."),
     K.JOKER_NAMED: _trap_text("{doing} names the wrong suit for it: {first}."),
     K.ENDPLAY: _trap_text("{doing} throws no one in: {first}, and your side has to lead "
                           "next."),
     K.UNBLOCK: _trap_text("{doing} blocks the suit: {first}, and your partner takes fewer "
                           "tricks."),
-    K.ENTRY: _trap_text("{doing} loses the entry: {first}, so your partner is not on lead."),
+    K.ENTRY: _trap_texts("entry", [
+        "{doing} loses the entry: {first}, so your partner is not on lead.",
+        "{doing} cuts you off from your partner: {first}.",
+        "{doing} never reaches your partner's hand: {first}, and the winners there wait."]),
     K.DUCK: _trap_text("{doing} wins too soon: {first}, but then {more}."),
     K.SAFETY_PLAY: _trap_text("{doing} grabs the trick and risks the contract: {first}, "
                               "but then {more}."),
     K.LEAD_THROUGH: _trap_text("{doing} lets the high card score: {first}."),
-    K.COUNTING: _trap_text("{doing} spoils the count: {first}, so it never wins a trick."),
+    K.COUNTING: _trap_texts("counting", [
+        "{doing} spoils the count: {first}, so it never wins a trick.",
+        "{doing} wastes the card that would have become master: {first}.",
+        "{doing} gives up on the suit too soon: {first}, and no winner comes of it."]),
+    K.KEEPING_WINNER: _trap_text("{doing} throws away a winner: {first}."),
+    K.SURE_TRICK: _trap_texts("sure", [
+        "{doing} runs into a higher card: {first}, and the opponents have the lead.",
+        "{doing} hands the opponents the trick: {first}.",
+        "{doing} leads into strength: {first}, and they are on lead."]),
     K.MISERE_UNBLOCK: _stuck_trap,
     K.MISERE_DUCK: _stuck_trap,
     K.MISERE_PARTNER_UNBLOCK: _escape_trap,
