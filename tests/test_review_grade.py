@@ -152,16 +152,19 @@ def test_a_costly_card_becomes_a_puzzle_where_it_is_wrong() -> None:
     assert made >= 1 and made + skipped >= 6
 
 
-class _Table:
-    """A stand-in for the bidding simulation's table: two calls, their means and errors."""
+def _table(hand: GameHand, rows: dict[str, tuple[float, float]]):
+    """The bidding simulation's table for North's first call (dealer West) with two calls,
+    their means and errors (a real `BidAnalysis`, so that the reason can read the hand)."""
+    from dataclasses import replace as set_fields
 
-    samples = 30
+    from test_write_ups import bid_analysis
 
-    def __init__(self, rows: dict[str, tuple[float, float]]) -> None:
-        self.candidates = [CallResult(c, ev, se, 0.5) for c, (ev, se) in rows.items()]
-
-    def value_of(self, call: str) -> CallResult:
-        return next(c for c in self.candidates if c.call == call)
+    codes = " ".join(c.code for c in hand.deal.hands[Seat.N])
+    table = bid_analysis(codes, "N", "W", (), [(c, ev, 0.5, 8.0 if c != "P" else None)
+                                              for c, (ev, _) in rows.items()])
+    return set_fields(table, candidates=tuple(CallResult(c, ev, se, 0.5, 8.0 if c != "P"
+                                                         else None)
+                                              for c, (ev, se) in rows.items()))
 
 
 @pytest.mark.parametrize(("gap", "se", "band", "cost"), [
@@ -172,7 +175,7 @@ class _Table:
 def test_a_call_within_the_simulations_noise_is_graded_as_the_best(monkeypatch, gap, se, band,
                                                                    cost) -> None:
     hand = GameHand(RULES, deal(3, dealer=Seat.W))
-    table = _Table({"7S": (100.0 + gap, se), "P": (100.0, se)})
+    table = _table(hand, {"7S": (100.0 + gap, se), "P": (100.0, se)})
     monkeypatch.setattr(grade, "analyse_bid", lambda *a, **k: table)
     monkeypatch.setattr(grade, "fits_hand", lambda *a: True)
     review = grade._grade_call(hand, Seat.N, "P", 0, 1, 30, 0)

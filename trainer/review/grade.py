@@ -52,6 +52,12 @@ from trainer.generate.play_steps import puzzle_goal
 from trainer.generate.write_ups.review_words import costly_card_claims, layouts_words
 from trainer.play import PlayState
 from trainer.review import win_chance
+from trainer.review.reasons import (
+    call_reason,
+    call_words,
+    discard_reason_words,
+    layouts_card_words,
+)
 from trainer.rules import Play, RuleSet
 from trainer.scoring import GameScore
 from trainer.simulate import analyse_bid, analyse_discard
@@ -317,16 +323,15 @@ def _grade_call(hand: GameHand, seat: Seat, code: str, index: int, number: int,
     if score is not None and best is not None:
         return _grade_call_by_chance(hand, seat, analysis, best, chosen, index, number, score,
                                      forced=len(legal) == 1)
+    reason = ""
+    if best is not None and best.call != chosen.call and best.ev - chosen.ev > 5 and \
+            best.ev - chosen.ev <= noise(best.se, chosen.se):
+        reason = call_reason(analysis, best, chosen)  # a close call, said so, graded equal
     if best is None or best.ev - chosen.ev <= noise(best.se, chosen.se):
         best = chosen
     cost = max(0.0, best.ev - chosen.ev)
-    reason = ""
     if cost > 5:
-        reason = (f"Over {analysis.samples} layouts of the other hands that fit the auction, "
-                  f"with the auction played out after it, {_call_words(best.call)} scored "
-                  f"{best.ev:+.0f} on average (your side's points less the opponents') and "
-                  f"went your way {best.p_make:.0%} of the time, against {chosen.ev:+.0f} and "
-                  f"{chosen.p_make:.0%} for {_call_words(chosen.call)}.")
+        reason = call_reason(analysis, best, chosen)
     return DecisionReview(number, "call", None, chosen.call, best.call, cost, None,
                           bid_band(cost), (), reason, index, forced=len(legal) == 1)
 
@@ -345,7 +350,8 @@ def _grade_call_by_chance(hand: GameHand, seat: Seat, analysis: BidAnalysis, bes
                   f"the auction played out, {_call_words(best.call)} left your side "
                   f"{fmean(chances[best.call]):.0%} to win the game against "
                   f"{fmean(chances[chosen.call]):.0%} after {_call_words(chosen.call)}."
-                  + _need_only(score, seat, best.call, chosen.call, hand.rules))
+                  + _need_only(score, seat, best.call, chosen.call, hand.rules)
+                  + " " + call_words(analysis, best, chosen))
     return DecisionReview(number, "call", None, chosen.call, best.call,
                           max(0.0, best.ev - chosen.ev), None, win_band(loss), (), reason, index,
                           forced=forced, win_loss=loss)
@@ -388,10 +394,7 @@ def _grade_discard(hand: GameHand, seat: Seat, discard: tuple[Card, ...], number
     words = " ".join(c.code for c in best.discard)
     reason = ""
     if cost > 5:
-        reason = (f"Discarding {_card_words(best.discard)} scored {best.ev:+.0f} on average "
-                  f"over {analysis.samples} layouts (your side's points less the opponents'; "
-                  f"{best.p_make:.0%} made) against {chosen.ev:+.0f} ({chosen.p_make:.0%}) "
-                  f"for {_card_words(discard)}.")
+        reason = discard_reason_words(analysis, chosen, hand.rules)
     return DecisionReview(number, "discard", None, " ".join(c.code for c in discard), words,
                           cost, None, bid_band(cost), (), reason, len(calls))
 
@@ -427,9 +430,15 @@ def _grade_card(hand: GameHand, seat: Seat, play: Play, index: int, number: int,
     dd_cost = float(abs(dd_best - analysis.values[play]))
     dd_pick = best.play if analysis.values[best.play] == dd_best else analysis.best_plays[0]
     line = played_out(real, [dd_pick], solver)
-    reason = _card_reason(real, seat, play, chosen, best, dd_pick, line, dd_cost, solver)
+    def from_layouts() -> str:
+        return layouts_card_words(hand, seat, best, chosen, layouts,
+                                  random.Random(f"{seed}:card:{len(hand.plays)}"), solver,
+                                  dd_cost)
+
+    reason = _card_reason(real, seat, play, chosen, best, dd_pick, line, dd_cost, solver,
+                          from_layouts)
     if win_loss is not None:
-        reason = stakes or ""
+        reason = f"{stakes} {reason}".strip() if stakes else ""
     band = bid_band(cost) if win_loss is None else win_band(win_loss)
     return DecisionReview(number, "card", trick, play.code, best.play.code, cost, dd_cost,
                           band, tuple(p.code for p in line), reason, index, win_loss=win_loss)
@@ -437,7 +446,8 @@ def _grade_card(hand: GameHand, seat: Seat, play: Play, index: int, number: int,
 
 def _card_reason(state: PlayState, seat: Seat, play: Play, chosen: PlayValue, best: PlayValue,
                  dd_pick: Play,
-                 line: tuple[Play, ...], dd_cost: float, solver: Solver) -> str:
+                 line: tuple[Play, ...], dd_cost: float, solver: Solver,
+                 from_layouts: Callable[[], str] | None = None) -> str:
     """Where the real layout sets a goal the card misses, the technique words of a play
     puzzle's write-up (`trainer.generate.write_ups.review_words.costly_card_claims`), else the
     puzzles' first reason; otherwise what the layouts the player could have faced say
@@ -470,6 +480,8 @@ def _card_reason(state: PlayState, seat: Seat, play: Play, chosen: PlayValue, be
                 return reasons[0].text
     if best.score - chosen.score <= 5:
         return ""
+    if from_layouts is not None:
+        return from_layouts()
     return layouts_words(best, chosen, dd_cost)
 
 

@@ -48,6 +48,7 @@ from trainer.generate.write_ups.bid_hand import (
 from trainer.generate.write_ups.calls import (
     as_bid,
     ends,
+    final_name,
     makes,
     pass_outcome,
     row,
@@ -139,7 +140,7 @@ def _support_clause(analysis: BidAnalysis, p: Said) -> str:
             role = "right" if card.suit is p.bid.trump else "left"
             tops.append(f"{p.name}'s {role} bower ({card.pretty})")
     noun = p.bid.trump.noun
-    text = (f"support for {p.name}'s {noun}, {count_word(sup.count, 'trump')}" if sup.count >= 2
+    text = (f"support for {p.name}'s {noun}, {count_word(sup.count, 'trump')}" if sup.count >= 3
             else f"little support for {p.name}'s {noun}, {count_word(sup.count, 'trump')}")
     if tops and len(tops) == sup.count:
         text += f": {join(tops)}"
@@ -318,7 +319,7 @@ def _contrast(analysis: BidAnalysis, mine: Bid | None, other: Bid | None, best: 
     stand = standing(analysis)
     if other is None:  # passing
         if not stands(analysis, rival):
-            return f"after a pass the auction ends in {ends(analysis, rival, 1)}"
+            return f"after a pass {_scatter(analysis, rival)}"
         if stand is None:
             return "passing throws the hand in"
         if stand.ours:
@@ -358,7 +359,9 @@ def _contrast(analysis: BidAnalysis, mine: Bid | None, other: Bid | None, best: 
     if base is not None and base is not other.strain and base.trump is not None:
         change = role_changes(analysis, base, other.strain)
     if p is not None and p.bid.strain is other.strain:
-        text = f"raising to {name} rests on {here}"
+        thin = trump_holding(analysis.hand, other.strain.trump, analysis.rules).count < 3
+        text = (f"raising to {name} without support rests on only {here}" if thin
+                else f"raising to {name} rests on {here}")
     elif p is not None and p.bid.trump is not None:
         text = f"taking out to {name} instead, {_where(other.strain)} you would hold {here}"
         if mine is None or mine.strain is p.bid.strain:
@@ -366,11 +369,24 @@ def _contrast(analysis: BidAnalysis, mine: Bid | None, other: Bid | None, best: 
         roles = _bower_roles(analysis, p, other.strain)
         if roles:
             change = roles
+    elif mine is None or mine.misere:
+        text = f"bidding {name} would rest on {here} {_where(other.strain)}"
     else:
         text = f"{name} is the weaker strain: {_where(other.strain)} you hold {here}"
     if change:
         text += "; " + change[:1].lower() + change[1:]
     return text
+
+
+def _scatter(analysis: BidAnalysis, result: CallResult) -> str:
+    """Where the auction ends after ``result``: ``the auction ends in West's 8♠ on 60 of 100
+    layouts ...``, or when no contract is reached on half of them, ``the auction ends in no
+    one contract (the commonest, West's 9♣, on 3 of 30 layouts)``."""
+    c, d, k = result.finals[0]
+    if 2 * k >= analysis.samples:
+        return f"the auction ends in {ends(analysis, result, 1)}"
+    return (f"the auction ends in no one contract (the commonest, "
+            f"{final_name(analysis, c, d)}, on {k} of {analysis.samples} layouts)")
 
 
 def _where(strain: Strain) -> str:
