@@ -278,3 +278,21 @@ def test_an_upload_over_the_limit_is_refused_before_it_is_read() -> None:
     assert liar.read_bytes == importing.MAX_BYTES + 1
     fine = _Upload(b"[Event x]")
     assert importing.read_upload(fine) == ("[Event x]", None)
+
+
+def test_the_browser_key_is_the_xsrf_token_under_any_mask() -> None:
+    """Streamlit sends its XSRF cookie again with each page, the same token under a new mask:
+    the note of a started sign-in is found by the token, not the cookie's text."""
+    from streamlit.web.server.starlette.starlette_app_utils import generate_xsrf_token_string
+
+    from trainer.ui.data.accounts import browser_key
+
+    token = bytes(range(16))
+    first = generate_xsrf_token_string(token, 1796478633)
+    again = generate_xsrf_token_string(token, 1796478633)
+    assert first != again  # a new mask each time
+    assert browser_key(first) == browser_key(again) == f"{token.hex()}|1796478633"
+    other = generate_xsrf_token_string(bytes(16), 1796478633)
+    assert browser_key(other) != browser_key(first)
+    assert browser_key("2|zz|00|1") == "2|zz|00|1"  # not hex: the text itself
+    assert browser_key("plain-v1-token") == "plain-v1-token"

@@ -13,9 +13,11 @@ Two modes, chosen by the server's secrets, never by the visitor:
 
 A refused sign-in (the provider answers ``error=access_denied``) comes back to Streamlit's
 callback, which logs it and sends the browser home with no word for the page. So the server
-notes each sign-in it starts, by the browser's XSRF cookie (`start_sign_in`); a new session
-from that browser that is still signed out finds the note (`sign_in_refused`) and says so in
-one line.
+notes each sign-in it starts, by the browser's XSRF token (`start_sign_in`; the token
+unmasked, `browser_key`, as the cookie's value changes with each page); a new session from
+that browser that is still signed out finds the note (`sign_in_refused`) and says so in one
+line; a session that came back signed in drops it (Home's account line calls
+`sign_in_refused` too), and so does `sign_out`.
 """
 
 from __future__ import annotations
@@ -91,12 +93,37 @@ def signed_in() -> Account | None:
     return Account(_claim("iss"), subject, display[:80])
 
 
+def browser_key(cookie: str) -> str:
+    """The browser's XSRF token in ``cookie`` (the `XSRF_COOKIE`'s value), unmasked: Streamlit
+    sends the cookie again with each page, the same token under a new random mask (the
+    version 2 form ``2|<mask hex>|<masked token hex>|<timestamp>``), so the raw value of the
+    browser that comes back from the provider is not the one that left. Any other form (a
+    version 1 token is the bare token) is its own key."""
+    parts = cookie.split("|")
+    if len(parts) == 4 and parts[0] == "2":
+        try:
+            mask, masked = bytes.fromhex(parts[1]), bytes.fromhex(parts[2])
+        except ValueError:
+            return cookie
+        if mask:
+            token = bytes(b ^ mask[i % len(mask)] for i, b in enumerate(masked))
+            return f"{token.hex()}|{parts[3]}"
+    return cookie
+
+
 def _browser() -> str | None:
     try:
         value = st.context.cookies.get(XSRF_COOKIE)
     except (AttributeError, RuntimeError):
         return None
-    return value or None
+    return browser_key(value) if value else None
+
+
+def _forget_sign_in() -> None:
+    browser = _browser()
+    if browser:
+        with _pending_lock:
+            _pending.pop(browser, None)
 
 
 def start_sign_in() -> None:
@@ -144,5 +171,7 @@ def sign_in_refused() -> bool:
 
 def sign_out() -> None:
     """Sign out (``st.logout``: the account's cookie is removed and a new session starts).
-    The account's saved progress stays in the store for the next sign-in."""
+    The account's saved progress stays in the store for the next sign-in, and a sign-in
+    note left from this browser is dropped (the signed-out page that follows is no refusal)."""
+    _forget_sign_in()
     st.logout()

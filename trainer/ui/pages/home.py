@@ -57,6 +57,7 @@ from trainer.ui.pages import (
     PROGRESS_PAGE,
     RULES_PAGE,
 )
+from trainer.ui.puzzles.daily import daily_card
 from trainer.ui.widgets.cards import hand_html
 
 _SHOWCASE = parse_marker("JK JH JD AH KH")
@@ -135,7 +136,9 @@ def _sign_in_box() -> None:
 
 
 def _account_line() -> None:
-    """Accounts mode, signed in: who, and the sign-out button."""
+    """Accounts mode, signed in: who, and the sign-out button (a sign-in note this browser
+    left on its way to the provider is dropped, `sign_in_refused`)."""
+    sign_in_refused()
     account = signed_in()
     name = account.display if account is not None else "your account"
     with st.container(horizontal=True, vertical_alignment="center"):
@@ -220,15 +223,15 @@ def _where_you_are() -> None:
     if learner is None:
         st.page_link(FIRST_HAND_PAGE, label="New to 500? Play a guided first hand, deal to "
                      "score", icon=":material/front_hand:")
+        if accounts_on():  # the sign-in box says why to sign in (no name to pick)
+            _sign_in_box()
+            return
         st.info(
             "Pick a name to keep your progress: your answers, your mastered lessons and your "
             "rules are saved under it and come back on your next visit. Without a name every "
             "page still works, but nothing is saved.",
             icon=":material/person:",
         )
-        if accounts_on():
-            _sign_in_box()
-            return
         _learner_form()
         st.caption(LOCAL_NOTE)
         return
@@ -298,6 +301,7 @@ def render() -> None:
         "the first side to reach 500 wins."
     )
     _where_you_are()
+    daily_card()
     st.subheader("What the trainer offers")
     st.markdown(
         "- **Learn**: nine short lessons on the rules, step by step, an optional tenth on "
