@@ -341,14 +341,18 @@ def _contrast(analysis: BidAnalysis, mine: Bid | None, other: Bid | None, best: 
     if mine is not None and not mine.misere and mine.strain is other.strain:
         assert mine.level is not None
         mean = tricks(rival.mean_tricks)
-        if other.level > mine.level and (rival.mean_tricks or 0) < other.tricks_needed:
+        if other.level > mine.level and float(mean or 0) < other.tricks_needed:
             return (f"{name} is a level too high: it asks for {other.tricks_needed} tricks, and "
                     f"{_where(other.strain)} the hand averages {mean}")
         if other.level > mine.level:
             return (f"{name} asks for {other.tricks_needed} tricks; the hand averages {mean} "
                     f"{_where(other.strain)}, but not on every layout, and a set costs "
                     f"{value(other, analysis)}")
-        return (f"{name} undersells the hand: it is safer, but worth only "
+        assert mine.strain is not None
+        held = (trumps_brief(analysis, mine.strain.trump) if mine.strain.trump is not None
+                else "the hand")
+        return (f"{name} undersells {held}: {_where(mine.strain)} it averages "
+                f"{tricks(best.mean_tricks)} tricks, and {name} is worth only "
                 f"{value(other, analysis)} to {mine.pretty}'s {value(mine, analysis)}")
     p = said(analysis, True)
     if other.strain.trump is None:
@@ -370,7 +374,7 @@ def _contrast(analysis: BidAnalysis, mine: Bid | None, other: Bid | None, best: 
         if roles:
             change = roles
     elif mine is None or mine.misere:
-        text = f"bidding {name} would rest on {here} {_where(other.strain)}"
+        text = f"bidding {name} would rest, {_where(other.strain)}, on {here}"
     else:
         text = f"{name} is the weaker strain: {_where(other.strain)} you hold {here}"
     if change:
