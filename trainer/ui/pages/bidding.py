@@ -55,8 +55,10 @@ SCORE_NOTE = ("Score: the expected score, points for your side minus the opponen
               "player sees every card: real play makes somewhat fewer tricks. Grades: Best "
               "within {:g} points of the top score, Good within {:g}, Inaccuracy within {:g}, "
               "Mistake within {:g}, Blunder beyond.")
-"""The graded table's caption when its calls were valued with the auction finished (every
-shipped puzzle, ``analysis.finish == "policy"``)."""
+# SCORE_NOTE: the graded table's caption when its calls were valued with the auction finished
+# (every shipped puzzle, analysis.finish == "policy"); FINAL_NOTE: a record valued the old way
+# (finish None: each call taken as the final contract). Comments, not docstrings: Streamlit's
+# magic would print a bare string of a page script.
 FINAL_NOTE = ("Score: the expected score, points for your side minus the opponents' on this "
               "hand, over {samples} random layouts of the unseen cards played double dummy, each "
               "call taken as the final contract (pass: the standing bid is played). Makes: the "
@@ -64,7 +66,6 @@ FINAL_NOTE = ("Score: the expected score, points for your side minus the opponen
               "mean tricks. Double dummy, every player sees every card: real play makes "
               "somewhat fewer tricks. Grades: Best within {:g} points of the top score, Good "
               "within {:g}, Inaccuracy within {:g}, Mistake within {:g}, Blunder beyond.")
-"""The caption of a record valued the old way (``finish`` None: no auction played out)."""
 
 
 def puzzle_label(puzzle: BidPuzzle) -> str:

@@ -48,6 +48,7 @@ from trainer.ui.data.puzzle_bank import (
 )
 from trainer.ui.data.solver_access import wait_for_solver
 from trainer.ui.puzzles.analyse_link import play_footer
+from trainer.ui.puzzles.daily import note_daily
 from trainer.ui.puzzles.ideas import idea
 from trainer.ui.puzzles.picker import NO_MATCH, PARAM, PuzzlePicker, open_bank, rating_line
 from trainer.ui.puzzles.play_attempt import PlayAttempt
@@ -146,6 +147,8 @@ def _save(attempt: PlayAttempt) -> None:
               "revealed": attempt.revealed, "retries": attempt.retries}
     bank = load_bank()
     attempt.saved = picker(bank).save("play", puzzle, attempt.result, detail)
+    if attempt.saved:
+        note_daily(puzzle.id)  # today's puzzle solved at the first try counts the day
 
 
 def _play(play_code: str, turn: str) -> None:

@@ -1,6 +1,7 @@
-"""Progress page: the chosen learner's rating over time with its deviation band, accuracy by
-puzzle theme and by lesson, the review queue with due dates, and the whole attempt history as a
-table with CSV export. Without a learner it invites the learner to pick a name on Home."""
+"""Progress page: the chosen learner's rating over time with its deviation band, the daily
+puzzle's streak (`trainer.ui.puzzles.daily`), accuracy by puzzle theme and by lesson, the review
+queue with due dates, and the whole attempt history as a table with CSV export. Without a
+learner it invites the learner to pick a name on Home."""
 
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ from trainer.ui.data.progress_data import (
 )
 from trainer.ui.data.puzzle_bank import KINDS, load_bank
 from trainer.ui.pages import HOME_PAGE, LEARN_PAGE, PLAY_PAGE
+from trainer.ui.puzzles.daily import streak_section
 from trainer.ui.widgets.charts import PLOT_CONFIG, accuracy_figure, rating_figure
 
 
@@ -161,6 +163,7 @@ def render() -> None:
         return
     titles = {**lesson_titles(), **puzzle_titles()}
     _summary(learner, attempts)
+    streak_section()  # the daily puzzle's streak
     st.subheader("Rating")
     _rating(attempts)
     st.subheader("Accuracy")
