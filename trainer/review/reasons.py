@@ -79,6 +79,12 @@ def discard_reason_words(analysis: DiscardAnalysis, chosen: DiscardResult,
             f"against {chosen.ev:+.0f}).")
 
 
+def misere_hand(hand: GameHand) -> bool:
+    """True when the hand is played in misère (its per-layout tricks are 1 set, 0 made)."""
+    contract = hand.state.contract if hand.state is not None else None
+    return contract is not None and contract.misere
+
+
 def layouts_card_words(hand: GameHand, seat: Seat, best: PlayValue, chosen: PlayValue,
                        layouts: int, rng: random.Random, solver: Solver,
                        dd_cost: float) -> str:
@@ -110,7 +116,8 @@ def layouts_card_words(hand: GameHand, seat: Seat, best: PlayValue, chosen: Play
             words_ = costly_card_claims(state, seat, goal, chosen.play, solver)
         except TrainerError:
             continue
-        if words_ is not None and words_.technique is not None:
+        if words_ is not None and words_.technique is not None and \
+                words_.technique.play == best.play:  # the technique of the better card
             t = words_.technique
             found[t.name] += 1
             described[t.name] = t.description
@@ -125,13 +132,13 @@ def layouts_card_words(hand: GameHand, seat: Seat, best: PlayValue, chosen: Play
                  f"On {k} of the {len(widest)} layouts where the two differ most")
         text += (f". {where}, the better card's idea is {technique}: "
                  f"{desc[:1].lower()}{desc[1:].rstrip('.')}")
-    else:
-        lost = [best.layout_tricks[i] - chosen.layout_tricks[i] for i in widest
-                if i < len(best.layout_tricks) and i < len(chosen.layout_tricks)]
-        if lost and max(abs(x) for x in lost):
-            text += (f"; where the two differ most, {played} gives away "
-                     f"{max(abs(x) for x in lost)} trick"
-                     + ("s" if max(abs(x) for x in lost) != 1 else ""))
+    elif widest and not misere_hand(hand):
+        i = widest[0]
+        if i < len(best.layout_tricks) and i < len(chosen.layout_tricks):
+            lost = abs(best.layout_tricks[i] - chosen.layout_tricks[i])
+            if lost:
+                text += (f"; on the layout where the two differ most, {played} gives away "
+                         f"{lost} trick" + ("s" if lost != 1 else ""))
     text += f" ({best.score - chosen.score:.0f} points a hand on average)."
     if dd_cost == 0:
         text += f" On the real layout {played} happened to cost nothing."

@@ -389,8 +389,8 @@ def _scatter(analysis: BidAnalysis, result: CallResult) -> str:
     c, d, k = result.finals[0]
     if 2 * k >= analysis.samples:
         return f"the auction ends in {ends(analysis, result, 1)}"
-    return (f"the auction ends in no one contract (the commonest, "
-            f"{final_name(analysis, c, d)}, on {k} of {analysis.samples} layouts)")
+    return (f"the auction ends in no one contract: the commonest, "
+            f"{final_name(analysis, c, d)}, comes on {k} of {analysis.samples} layouts")
 
 
 def _where(strain: Strain) -> str:
