@@ -164,6 +164,13 @@ def test_no_review_reason_is_a_bare_pair_of_averages(seeded_reviews):
     reasons = [d.reason for r in seeded_reviews for d in r.decisions if d.reason]
     assert len(reasons) >= 4
     assert not [r for r in reasons if BARE.search(r)]
-    # a card graded on the layouts names the technique found where the two cards differ most
+    # a card graded on the layouts says how often the better card did better, and names the
+    # technique the better card carries out where the two differ most, or the tricks the card
+    # played gives away there
     layouts = [r for r in reasons if r.startswith("From what you could see")]
-    assert layouts and all("the better card's idea is" in r for r in layouts)
+    assert layouts
+    assert all(re.search(r"on \d+ of the 8 layouts", r) for r in layouts)
+    assert all("the better card's idea is" in r or
+               re.search(r"where the two differ most, .+ gives away \d+ tricks?", r)
+               for r in layouts)
+    assert any("the better card's idea is" in r for r in layouts)
