@@ -50,11 +50,13 @@ def _technique_head(text: str) -> str | None:
 
 _CLUES = (("works whatever the layout", "safe on every layout"),
           ("better odds:", "the better odds"), ("percentage play", "the better odds"),
-          ("odds are with it", "the better odds"), ("showed out of", "voids shown"),
+          ("odds are with it", "the better odds"), ("not for certain", "the better odds"),
+          ("showed out of", "voids shown"),
           ("face up", "cards in view"), ("nominated", "the joker's nomination"),
           ("only other player", "one player left"), ("close to level", "close odds"),
           ("hardly choose", "close odds"), ("better odds at the table", "a guess (odds against)"),
-          ("guess", "a guess"), ("needs no guess", "no hidden card"))
+          ("guess", "a guess"), ("double dummy sees", "a guess"),
+          ("needs no guess", "no hidden card"))
 
 
 def _clue_kind(text: str) -> str:
