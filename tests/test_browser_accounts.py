@@ -25,7 +25,17 @@ from pathlib import Path
 
 import pytest
 from auth_kit import ALICE, BOB, App, Provider, ServiceUnavailable, User, start_app, start_provider
-from browser_kit import TIMEOUT_MS, WIDTHS, Browser, Page, click, expect, open_page, settle
+from browser_kit import (
+    PAINTED_JS,
+    TIMEOUT_MS,
+    WIDTHS,
+    Browser,
+    Page,
+    click,
+    expect,
+    open_page,
+    settle,
+)
 
 from trainer.lessons.registry import TOPICS
 from trainer.progress import ProgressStore
@@ -270,11 +280,21 @@ def test_screenshots_of_home(app: App, provider: Provider, fresh: Browser,
 
 
 def _snap(page: Page, folder: Path, name: str) -> list[Path]:
-    """The top of Home (the part about the learner) at each width in `WIDTHS`."""
+    """The top of Home (the part about the learner) at each width in `WIDTHS`, each loaded
+    afresh at its width (a phone's opens with the sidebar closed; resizing a page would catch
+    the sidebar half way through closing)."""
     paths = []
     for width in WIDTHS:
-        page.set_viewport_size({"width": width, "height": 1000})
-        settle(page)
+        narrow = width < 800
+        page.set_viewport_size({"width": width, "height": 1800 if narrow else 1000})
+        open_page(page, page.url)
+        sidebar = page.get_by_test_id("stSidebar")
+        expect(sidebar).to_have_attribute("data-collapsed", "true" if narrow else "false")
+        if narrow:  # and slid out of the window
+            expect(sidebar).not_to_be_in_viewport()
+        account = page.get_by_role("button", name=re.compile("^(login|logout)?Sign (in|out)$"))
+        expect(account).to_be_in_viewport()  # the part about the learner is in the picture
+        page.evaluate(PAINTED_JS)
         path = folder / f"{name}-{width}.png"
         page.screenshot(path=str(path))
         paths.append(path)
