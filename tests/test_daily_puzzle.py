@@ -27,6 +27,7 @@ from trainer.progress.personal import add_personal_puzzle, personal_puzzles
 from trainer.rules import RuleSet
 from trainer.ui.data.puzzle_bank import for_rules, load_bank
 from trainer.ui.puzzles.daily import card_words, daily_index, daily_puzzle
+from trainer.ui.widgets.cards import red_suits
 
 APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
 RULES = RuleSet()
@@ -185,14 +186,14 @@ def test_home_shows_today_s_puzzle_the_same_for_two_learners(db: Path) -> None:
         at = home(name)
         text = card_text(at)
         assert f"**Today's puzzle** · {today.day} {today:%B %Y}" in text
-        assert f"the same for everyone today: {card_words(puzzle)}." in text
+        assert red_suits(f"the same for everyone today: {card_words(puzzle)}.") in text
         assert "Daily streak: **no days yet**" in text
         assert puzzle.title not in text  # the title and themes would give it away
         assert any(b.key == "daily_open" for b in at.button)
         texts.append(card_words(puzzle))
     assert texts[0] == texts[1]
     nobody = card_text(home())
-    assert f"the same for everyone today: {card_words(puzzle)}." in nobody
+    assert red_suits(f"the same for everyone today: {card_words(puzzle)}.") in nobody
     assert "Pick a name to keep a daily streak" in nobody
 
 

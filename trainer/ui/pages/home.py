@@ -300,8 +300,8 @@ def render() -> None:
         "Bids score on a fixed schedule, from 40 for six spades to 520 for ten no trumps; "
         "the first side to reach 500 wins."
     )
-    _where_you_are()
     daily_card()
+    _where_you_are()
     st.subheader("What the trainer offers")
     st.markdown(
         "- **Learn**: nine short lessons on the rules, step by step, an optional tenth on "

@@ -32,6 +32,7 @@ from trainer.ui.data.profile import STORE_ERRORS, current_learner, keep_words, s
 from trainer.ui.data.puzzle_bank import SIDES, for_rules, load_bank
 from trainer.ui.data.state import current_rules
 from trainer.ui.pages import PLAY_PAGE
+from trainer.ui.widgets.cards import red_suits
 
 CARD_KEY = "daily_card"
 OPEN_KEY = "daily_open"
@@ -119,7 +120,8 @@ def daily_card() -> None:
             st.caption("No play puzzle in the bank fits your rules, so there is no daily "
                        "puzzle for them: the Australian rules have one every day.")
             return
-        st.markdown(f"A play puzzle, the same for everyone today: {card_words(puzzle)}.")
+        st.markdown(red_suits(f"A play puzzle, the same for everyone today: "
+                              f"{card_words(puzzle)}."))
         streak = learner_streak()
         if streak is None:
             st.caption(f"{keep_words()[:1].upper() + keep_words()[1:]} to keep a daily streak: "
