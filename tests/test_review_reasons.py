@@ -174,3 +174,22 @@ def test_no_review_reason_is_a_bare_pair_of_averages(seeded_reviews):
                re.search(r"where the two differ most, .+ gives away \d+ tricks?", r)
                for r in layouts)
     assert any("the better card's idea is" in r for r in layouts)
+
+
+def test_the_coachs_call_hint_speaks_in_the_same_words(monkeypatch):
+    from trainer.ui.game.coach import hint
+
+    table = bid_analysis(NORTH, "N", "E", ("7S", "P"),
+                         [("P", 120.0, 0.8, None), ("8S", 40.0, 0.45, 7.4)],
+                         standing=("7S", "S"))
+    table = replace(table, inferences=SHOWS, candidates=tuple(
+        CallResult(c.call, c.ev, 5.0, c.p_make, c.mean_tricks) for c in table.candidates))
+    monkeypatch.setattr(grade, "analyse_bid", lambda *a, **k: table)
+    monkeypatch.setattr(grade, "fits_hand", lambda *a: True)
+    advice = hint(north_to_call(), Seat.N, "seed", SOLVER)
+    assert (advice.choice, advice.text) == ("P", (
+        "Best here: pass. Pass and leave your partner South in 7♠: you hold little support for "
+        "South's spades, 2 trumps, the joker among them; with the 3 or more South's bid showed, "
+        "the fit is at least 5 of the 12. Raising to 8♠ without support rests on only 2 trumps "
+        "with the joker and A♥ K♥ as side winners (over 100 ways the hidden cards could lie, "
+        "+120 a hand against +40 for 8♠)."))

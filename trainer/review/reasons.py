@@ -87,9 +87,11 @@ def misere_hand(hand: GameHand) -> bool:
 
 def layouts_card_words(hand: GameHand, seat: Seat, best: PlayValue, chosen: PlayValue,
                        layouts: int, rng: random.Random, solver: Solver,
-                       dd_cost: float) -> str:
+                       dd_cost: float | None) -> str:
     """Why ``chosen`` was worse than ``best`` over the layouts the player could have faced
-    (module docstring); ``rng`` seeded as the review seeded the values (the same layouts)."""
+    (module docstring); ``rng`` seeded as the review seeded the values (the same layouts);
+    ``dd_cost``: the tricks ``chosen`` lost on the real layout, None where it is not to be told
+    (the coach's hint, before the card is played)."""
     from trainer.bots.cards import solvable_state
     from trainer.bots.sampling import sample_states
     from trainer.generate.write_ups.review_words import costly_card_claims

@@ -303,6 +303,9 @@ def why_not(analysis: BidAnalysis, best: CallResult, rival: CallResult) -> str:
     """Sentence 2 (module docstring): why ``rival`` is worse than ``best``, or a close call."""
     mine, other = as_bid(best.call), as_bid(rival.call)
     phrase = _contrast(analysis, mine, other, best, rival)
+    if rival.ev > best.ev:  # a call the hand cannot show (the review's and coach's choice)
+        return (f"{cap(phrase)}; {words(rival.call)} scores {rival.ev - best.ev:.0f} more on "
+                "these layouts, but it is not a call this hand can show")
     if close_call(best, rival):
         gap = abs(best.ev - rival.ev)
         ahead = (f"{words(best.call)} is only {gap:.0f} point{'s' if round(gap) != 1 else ''} "

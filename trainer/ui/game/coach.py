@@ -19,7 +19,10 @@ from trainer.bots import BUDGETS, Level, card_layouts, card_values, decide
 from trainer.cards import Seat
 from trainer.game import GameHand, Phase
 from trainer.generate.explain import play_text
+from trainer.generate.write_ups.bid import call_case
+from trainer.generate.write_ups.discard import principle, void_choice
 from trainer.review.grade import LAYOUTS, call_choice, card_choice, discard_choice
+from trainer.review.reasons import call_reason, layouts_card_words
 from trainer.review.win_chance import call_chances, card_chances, matters
 from trainer.rules import Play
 from trainer.scoring import GameScore
@@ -60,12 +63,16 @@ def _call_hint(hand: GameHand, seed: str, score: GameScore | None) -> Hint:
                             f"{analysis.samples} ways the hidden cards could lie, with the "
                             "bidding finished and each contract played out with every card "
                             f"face up, it left your side {chance:.0%} to win the game, the "
-                            "most of the calls your hand can show.")
-            return Hint(best.call, f"Best here: {what}. Over {analysis.samples} ways the hidden "
-                        "cards could lie, fitting the bidding so far, with the bidding finished "
-                        "and each contract played out with every card face up, it scored "
-                        f"{_points(best.ev)} on average (your side's points less the "
-                        "opponents'), the most of the calls your hand can show.")
+                            "most of the calls your hand can show. "
+                            f"{call_case(analysis, best)}.")
+            rival = next((c for c in analysis.candidates
+                          if c.call != best.call and c.ev <= best.ev), None)
+            if rival is None:
+                return Hint(best.call, f"Best here: {what}. {call_case(analysis, best)}.")
+            return Hint(best.call, f"Best here: {what}. "
+                        + call_reason(analysis, best, rival).replace(
+                            f"(over {analysis.samples} layouts,",
+                            f"(over {analysis.samples} ways the hidden cards could lie,"))
     call = decide(hand, COACH, seed).call
     assert call is not None
     bid = call if isinstance(call, Bid) else None
@@ -79,11 +86,16 @@ def _discard_hint(hand: GameHand, seed: str) -> Hint:
     seat = hand.to_act
     assert seat is not None
     if hand.rules.players == 4:
-        discard = discard_choice(hand, seat, seed=REVIEW_SEED).best.discard
-        why = ("it tried the likely discards on deals of the hidden cards that fit the bidding, "
-               "played out with every card face up, and kept the hand that scored best on "
-               "average")
-        lead = "Best here: discard"
+        analysis = discard_choice(hand, seat, seed=REVIEW_SEED)
+        discard = analysis.best.discard
+        words = [principle(analysis, hand.rules)]
+        void = void_choice(analysis, hand.rules)
+        if void:
+            words.append(void)
+        text = " ".join(w.rstrip(".") + "." for w in words)
+        return Hint(" ".join(c.code for c in discard),
+                    f"Best here: {text[:-1]} (tried on {analysis.samples} ways the hidden "
+                    f"cards could lie: {_points(analysis.best.ev)} a hand for your side).")
     else:
         decided = decide(hand, COACH, seed).discard
         assert decided is not None
@@ -111,15 +123,16 @@ def _card_hint(hand: GameHand, seat: Seat, seed: str, solver: Solver,
                     f"every card face up, it left your side "
                     f"{fmean(chances[best.play]):.0%} to win the game, "
                     f"{play_text(second.play)} {fmean(chances[second.play]):.0%}.")
-    text = (f"Best here: **{play_text(best.play)}**. The coach imagined {layouts} "
-            "ways the hidden cards could lie, fitting the bidding and the play so far, and "
-            f"played each out with every card face up: {play_text(best.play)} scored "
-            f"{_points(best.score)} on average (your side's points less the opponents'), ")
     if round(best.score) == round(second.score):
-        text += f"as much as {play_text(second.play)}."
-    else:
-        text += f"{play_text(second.play)}, the next best, {_points(second.score)}."
-    return Hint(best.play.code, text)
+        return Hint(best.play.code, f"Best here: **{play_text(best.play)}**, though "
+                    f"{play_text(second.play)} does as well over the {layouts} ways the hidden "
+                    "cards could lie that fit the bidding and the play so far.")
+    why = layouts_card_words(hand, seat, best, second, layouts,
+                             random.Random(f"{REVIEW_SEED}:card:{len(hand.plays)}"), solver,
+                             None)
+    why = why.replace(" was the better card", " is the better card", 1).replace(
+        " it did better for your side", " it does better for your side", 1)
+    return Hint(best.play.code, f"Best here: **{play_text(best.play)}**. {why}")
 
 
 def _decides(score: GameScore | None, hand: GameHand) -> bool:
