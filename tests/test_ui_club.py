@@ -180,3 +180,25 @@ def test_a_bad_or_unknown_code_is_one_line_and_no_learner_is_told_what_to_do() -
     at = open_page(None, "abcdefgh")
     assert any("To play this deal set, pick a name on Home" in i.value for i in at.info)
     assert "club_make" not in keys(at)
+
+
+def test_a_link_opened_without_a_name_leads_back_to_its_set_once_a_name_is_picked(db) -> None:
+    # local mode: Bob opens Ann's link before picking a name; Home then links back to the set,
+    # and the Club page joins him to it though the address lost the code on the way
+    ann = ProgressStore(db)
+    at = open_page("Ann")
+    code = make_set(at)
+    at = open_page(None, code)
+    assert any("To play this deal set, pick a name on Home" in i.value for i in at.info)
+    at.query_params.clear()
+    at.switch_page("trainer/ui/pages/home.py").run()
+    at.selectbox(key="learner_pick").set_value("Bob").run()
+    click(at, "learner_continue")
+    links = [e.proto.label for e in at.get("page_link")]
+    assert "Back to the deal set you opened" in links
+    at.switch_page(PAGE).run()
+    assert not at.exception, at.exception
+    code_now = at.query_params["set"]
+    assert (code_now[0] if isinstance(code_now, list) else code_now) == code
+    bob = ann.learner("Bob")
+    assert [s.code for s in learner_sets(ann, bob)] == [code]

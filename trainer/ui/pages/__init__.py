@@ -20,3 +20,6 @@ PROGRESS_PAGE = "trainer/ui/pages/progress.py"
 RULES_PAGE = "trainer/ui/pages/rules.py"
 FIRST_HAND_PAGE = "trainer/ui/pages/first_hand.py"
 GAME_PAGE = "trainer/ui/pages/game.py"
+CLUB_PAGE = "trainer/ui/pages/club.py"
+# A deal set's code kept while its visitor picks a name on Home (the Club page reads it back).
+PENDING_SET_KEY = "club_pending_set"

@@ -60,6 +60,7 @@ from trainer.ui.game import club_board, play_view, review_view, turns
 from trainer.ui.game.club_board import Playing
 from trainer.ui.game.scoreboard import hand_summary, points_words
 from trainer.ui.game.session import Table, learner_seat
+from trainer.ui.pages import HOME_PAGE, PENDING_SET_KEY
 from trainer.ui.widgets.board import trick_panel
 from trainer.ui.widgets.cards import red_suits
 from trainer.ui.widgets.charts import PLOT_CONFIG
@@ -74,7 +75,6 @@ ERROR_KEY = "club_error"
 REVIEW_ASKED_KEY = "club_review_asked"
 LEVELS = {level.label: level for level in Level}
 RULES_PAGE = "trainer/ui/pages/rules.py"
-HOME_PAGE = "trainer/ui/pages/home.py"
 
 
 def _progress_key(code: str, deal: int) -> str:
@@ -406,9 +406,10 @@ def club_view(learner: Learner, found: DealSet) -> None:
 
 def _wanted_set(learner: Learner) -> DealSet | None:
     """The set in the address, joined on first opening; a bad code is one line."""
-    code = st.query_params.get(SET_PARAM)
+    code = st.query_params.get(SET_PARAM) or st.session_state.pop(PENDING_SET_KEY, None)
     if not code:
         return None
+    st.query_params[SET_PARAM] = code  # a set kept while its visitor picked a name on Home
     try:
         found = deal_set(store(), learner, code)
         if not is_member(store(), learner, found.code):
@@ -430,6 +431,8 @@ def render() -> None:
     learner = current_learner()
     if learner is None:
         code = st.query_params.get(SET_PARAM)
+        if code:  # Home sends the visitor back here once a name is chosen
+            st.session_state[PENDING_SET_KEY] = code
         what = "play this deal set" if code else "make or join a deal set"
         st.info(f"To {what}, {keep_words()} on Home: your results are kept in your name.",
                 icon=":material/person:")

@@ -49,10 +49,12 @@ from trainer.ui.data.state import (
 from trainer.ui.pages import (
     ANALYSE_PAGE,
     BID_PAGE,
+    CLUB_PAGE,
     DISCARD_PAGE,
     FIRST_HAND_PAGE,
     GAME_PAGE,
     LEARN_PAGE,
+    PENDING_SET_KEY,
     PLAY_PAGE,
     PROGRESS_PAGE,
     RULES_PAGE,
@@ -246,6 +248,9 @@ def _where_you_are() -> None:
     extra = len(lessons) - len(path)
     if accounts_on():
         _account_line()
+    if st.session_state.get(PENDING_SET_KEY):  # came from a deal set's link without a name
+        st.page_link(CLUB_PAGE, label="Back to the deal set you opened",
+                     icon=":material/groups:")
     st.markdown(f"Learning as **{md(learner_label(learner))}**: {done} of {len(path)} lessons "
                 "mastered"
                 + (f" ({extra} more optional)." if extra else "."))
