@@ -56,6 +56,7 @@ def hand_summary(hand: GameHand, number: int, before: GameScore, after: GameScor
                 f"{who} played {contract.pretty} and took {_plural(tricks, 'trick')}: set.")
     else:
         side = side_name(hand.rules.side_of(declarer), learner)
+        side = side.replace("You", "you", 1) if side.startswith("You") else side  # mid-sentence
         what = (f"{who} played {contract.pretty}; {side} took {_plural(tricks, 'trick')}: "
                 + (f"made (bid {contract.level})." if made else
                    f"set (bid {contract.level}, so {contract.level - tricks} short)."))
@@ -74,8 +75,9 @@ def summaries(game: Game, learner: Seat) -> list[HandSummary]:
 
 
 def points_words(summary: HandSummary) -> str:
-    """``"You and North +40, East and West +200"``."""
-    return ", ".join(f"{name} {points:+d}" for name, points in summary.points)
+    """``"You and North +40, East and West 0"`` (no sign on nothing scored)."""
+    return ", ".join(f"{name} {points:+d}" if points else f"{name} 0"
+                     for name, points in summary.points)
 
 
 def score_table(game: Game, learner: Seat) -> pd.DataFrame:
