@@ -137,9 +137,11 @@ def secrets_text(app_url: str, provider: Provider) -> str:
     ])
 
 
-def start_app(folder: Path, provider: Provider | None = None) -> App:
+def start_app(folder: Path, provider: Provider | None = None,
+              options: tuple[str, ...] = ()) -> App:
     """Start the trainer on a free port, its store ``folder/progress.sqlite3``; with a
-    ``provider``, an ``[auth]`` section for it in ``folder/secrets.toml``. Raises
+    ``provider``, an ``[auth]`` section for it in ``folder/secrets.toml``; ``options`` more
+    ``streamlit run`` flags (``("--server.maxUploadSize", "20")``). Raises
     `ServiceUnavailable`."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
@@ -153,7 +155,8 @@ def start_app(folder: Path, provider: Provider | None = None) -> App:
         process = subprocess.Popen(
             [sys.executable, "-m", "streamlit", "run", str(APP), "--server.headless", "true",
              "--server.port", str(port), "--server.address", "127.0.0.1",
-             "--server.fileWatcherType", "none", "--secrets.files", str(secrets)],
+             "--server.fileWatcherType", "none", "--secrets.files", str(secrets),
+             *options],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     try:
         wait_until_up(url, process, log)
