@@ -198,7 +198,9 @@ def test_a_card_settles_under_a_pointer_resting_on_its_edge(page: Page, server: 
     26: automated games waited 300 s on a card button that never became stable)."""
     open_page(page, f"{server}/play?puzzle=p0000001")
     card = card_button(page, "AS")
+    settle(page)  # everything the page draws above the hand is in place before measuring
     card.scroll_into_view_if_needed()
+    settle(page)
     box = card.bounding_box()
     assert box is not None
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] - 2)

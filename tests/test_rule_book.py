@@ -59,16 +59,19 @@ def test_learners_see_no_project_notes() -> None:
     # RULES.md §3 "Default placement (002, 003)"; §7 "(000, 001, 003)", "002's variant"
     assert "Default placement (Polish and Spanish rules)" in sections[2].body
     assert "(Portuguese, Italian and Spanish rules)" in sections[6].body
-    assert "`must_bid_to_win` (the Polish rules' variant" in sections[6].body
+    # option names are shown by their Rules-page titles, never as code
+    assert "*Only a made bid wins the game* (the Polish rules' variant" in sections[6].body
+    assert "`must_bid_to_win`" not in text
 
 
 def test_rule_book_states_the_issue_13_rules() -> None:
     """RULES.md §1 (2 players, 002 "Wersja dla 2 graczy"), §2 (6-player order with the jack),
     §5 (joker_lead, 002 "do dowolnego koloru"), §7 (first to 500 wins, 000, 001, 003)."""
     sections = rule_book_sections()
-    assert "**2 players**" in sections[0].body and "`individual`" in sections[0].body
+    assert "**2 players**" in sections[0].body
+    assert "*each for themselves* (Portuguese rules" in sections[0].body  # RULES.md `individual`
     assert "A K Q J 13 12 11 10 9" in sections[1].body
-    assert "`joker_lead`: `any_suit` (default)" in sections[4].body
+    assert "Option *A led joker names*: *any suit* (default)" in sections[4].body
     assert "The first side to reach 500 wins, by bidding or by defending" in sections[6].body
     assert "`american`" not in text_of(sections)
 

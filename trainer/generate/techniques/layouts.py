@@ -24,7 +24,6 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from trainer.bots.sampling import sample_known, state_knowledge
 from trainer.cards import Card, Seat
 from trainer.generate.goals import Goal, counted_since, counting_seats
 from trainer.play import PlayState
@@ -94,6 +93,9 @@ def layout_count(state: PlayState, learner: Seat, goal: Goal, start_tricks: int,
     tricks played before the puzzle's position. ``seed`` None: `seed_of` the position. Raises
     `ValueError` when no layout fits (a position inconsistent with its own history)."""
     counted, _ = counted_since(state, start_tricks)
+    # imported here: trainer.bots loads the solver, which a graded page must not (first start)
+    from trainer.bots.sampling import sample_known, state_knowledge
+
     know = state_knowledge(state, learner, own_discard(state, learner))
     rng = random.Random(seed_of(state, learner) if seed is None else seed)
     right_n = wrong_n = 0
