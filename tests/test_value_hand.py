@@ -1,0 +1,101 @@
+"""Value a hand (trainer.train.value_hand) and the trainers' store records
+(trainer.train.records): the seeded deal and its auction, the histogram's counts, the supported
+bid and its Avondale value (RULES.md §6), the grading of a guess, and a rated attempt and the
+timed run's personal best surviving a reopening of the store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from trainer.bidding import Auction, Bid
+from trainer.cards import Seat
+from trainer.policy import choose_bid
+from trainer.progress import ProgressStore, Rating
+from trainer.rules import Strain, ruleset
+from trainer.train.records import record_trainer_attempt, save_storm, storm_best
+from trainer.train.value_hand import (
+    Valuation,
+    ValueHandError,
+    deal_rating,
+    grade_guess,
+    value_deal,
+    value_hand,
+)
+
+RULES = ruleset()
+
+
+def test_the_deal_and_the_auction_so_far_are_the_policys() -> None:
+    vd = value_deal(2)
+    assert vd.dealer is Seat.S  # the seed's seat, N E S W
+    # West, North and East call before South: the policy bidder's calls
+    auction = Auction(RULES, vd.dealer)
+    for seat in (Seat.W, Seat.N, Seat.E):
+        assert auction.to_call is seat
+        auction.call(choose_bid(vd.deal.hands[seat], auction))
+    assert vd.calls == tuple(c if isinstance(c, str) else c.code for c in auction.calls)
+    assert auction.to_call is Seat.S and len(vd.hand) == 10
+    assert value_deal(2) == vd and vd.item == "value:2"
+    assert value_deal(1).calls == ()  # East deals: South calls first
+    with pytest.raises(ValueHandError, match="below 0"):
+        value_deal(-1)
+
+
+def test_the_histogram_adds_up_and_supports_a_bid() -> None:
+    v = value_hand(0, samples=40)
+    assert len(v.counts) == 11 and sum(v.counts) == 40
+    assert v.strain is value_deal(0).strain
+    # measured: the ten cards A♠ 5♣ A♦ Q♦ J♦ 7♦ 5♦ 4♦ J♥ 5♥ in diamonds
+    assert v.counts == (0, 0, 0, 0, 0, 0, 0, 7, 11, 12, 10)
+    assert v.mean == pytest.approx(8.625)
+    assert v.reach(9) == pytest.approx(22 / 40) and v.reach(10) == pytest.approx(10 / 40)
+    assert v.supported == Bid(9, Strain.DIAMONDS) and v.supported_points == 380
+    assert value_hand(0, samples=40) is v  # cached per deal
+
+
+def test_a_hand_that_never_reaches_six_on_half_supports_no_bid() -> None:
+    poor = Valuation(0, Strain.SPADES, 10, (0, 0, 1, 2, 3, 2, 1, 1, 0, 0, 0))
+    assert poor.supported is None and poor.supported_points is None
+    rich = Valuation(0, Strain.NO_TRUMPS, 10, (0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 5))
+    assert rich.supported == Bid(10, Strain.NO_TRUMPS) and rich.supported_points == 520
+
+
+def test_a_guess_is_right_inside_the_middle_half() -> None:
+    v = Valuation(0, Strain.HEARTS, 20, (0, 0, 0, 0, 0, 2, 3, 5, 6, 3, 1))
+    # at most 6: 5 of 20 (a quarter); at least 9: 4 of 20 (under a quarter)
+    assert v.middle == (6, 8)
+    assert [g for g in range(11) if grade_guess(v, g).right] == [6, 7, 8]
+    low = grade_guess(v, 5)
+    assert not low.right and low.words() == \
+        "Not quite: 5 tricks is too few. The middle of what the hand takes is 6 to 8 tricks."
+    assert grade_guess(v, 7).words() == \
+        "Right: 7 tricks is in the middle of what the hand takes (6 to 8 tricks)."
+    with pytest.raises(ValueHandError, match="give 0 to 10"):
+        grade_guess(v, 11)
+    assert 1300 < deal_rating(v) < 1700
+
+
+def test_a_rated_attempt_and_the_personal_best_survive_a_restart(tmp_path: Path) -> None:
+    path = tmp_path / "store.sqlite3"
+    store = ProgressStore(path)
+    ann = store.learner("Ann")
+    first = record_trainer_attempt(store, ann, "value", "value:0", ("valuation",), True,
+                                   Rating(1500.0, 350.0), {"guess": 9})
+    assert first.rated and first.change > 0
+    again = record_trainer_attempt(store, first.learner, "value", "value:0", ("valuation",),
+                                   False, Rating(1500.0, 350.0))
+    assert not again.rated and again.change == 0
+    assert save_storm(store, ann, 7, 4) and not save_storm(store, ann, 5, 6)
+    store.close()
+    reopened = ProgressStore(path)
+    ann = reopened.learner("Ann")
+    assert ann.rating.rating == pytest.approx(first.learner.rating.rating)
+    attempts = reopened.attempts(ann)
+    assert [(a.kind, a.item, a.correct, a.rated) for a in attempts] == \
+        [("value", "value:0", True, True), ("value", "value:0", False, False)]
+    assert reopened.review_queue(ann) == []  # a trainer deal never enters the review queue
+    assert "value:0" in reopened.puzzle_ratings()
+    best = storm_best(reopened, ann)
+    assert (best.score, best.streak) == (7, 6)
