@@ -190,15 +190,18 @@ class GuessGrade:
     off: float
 
     def words(self) -> str:
-        """One line on the guess, in tricks."""
+        """One line on the guess, in tricks: "Right: ..." or "Not quite: ..."."""
+        return ("Right: " if self.right else "Not quite: ") + self.reason
+
+    @property
+    def reason(self) -> str:
+        """Why the guess is right or not, without the verdict."""
         low, high = self.middle
         span = f"{low}" if low == high else f"{low} to {high}"
         if self.right:
-            return f"Right: {self.guess} tricks is in the middle of what the hand takes " \
-                   f"({span} tricks)."
+            return f"{self.guess} tricks is in the middle of what the hand takes ({span} tricks)."
         way = "too many" if self.off > 0 else "too few"
-        return (f"Not quite: {self.guess} tricks is {way}. The middle of what the hand "
-                f"takes is {span} tricks.")
+        return f"{self.guess} tricks is {way}. The middle of what the hand takes is {span} tricks."
 
 
 def grade_guess(valuation: Valuation, guess: int) -> GuessGrade:
