@@ -84,10 +84,31 @@ def too_large(size: int | None) -> str:
     return f"That file{what} is too large for one hand record: 1 MB at most."
 
 
+def release_upload(upload: Any) -> bool:
+    """Let the server drop an uploaded file's bytes (``upload.file_id``) once it is handled,
+    refused or read, as ``st.chat_input`` does with its files: Streamlit's
+    ``MemoryUploadedFileManager`` otherwise keeps every file of a session until the browser
+    deletes it or the session ends, and changing the uploader's key does neither (issue 30:
+    about 10.5 MB kept per 10 MB file). True when a file was let go; False, doing nothing,
+    without a running script (a bare call) or with a manager that has no ``remove_file``."""
+    file_id = getattr(upload, "file_id", None)
+    if not isinstance(file_id, str):
+        return False
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    ctx = get_script_run_ctx()
+    remove = getattr(getattr(ctx, "uploaded_file_mgr", None), "remove_file", None)
+    if ctx is None or not callable(remove):
+        return False
+    remove(session_id=ctx.session_id, file_id=file_id)
+    return True
+
+
 def _take_upload() -> None:
     """The uploader, under a key that changes once a file is handled: its text (or the line
-    refusing it) is kept in the session, and the rerun drops the widget's file, so the server
-    keeps no upload in memory."""
+    refusing it) is kept in the session, the server's copy of the file is let go
+    (`release_upload`) and the rerun drops the widget, so the server keeps no upload in
+    memory."""
     round_ = int(st.session_state.get(UPLOAD_ROUND_KEY, 0))
     upload = st.file_uploader("…or upload one", type=["ptn", "pbn", "json", "txt"],
                               key=f"{UPLOAD_KEY}:{round_}")
@@ -95,6 +116,7 @@ def _take_upload() -> None:
         return
     text, problem = read_upload(upload)
     name = str(getattr(upload, "name", ""))[:80]
+    release_upload(upload)
     del upload
     st.session_state[UPLOAD_ROUND_KEY] = round_ + 1
     if problem is None:

@@ -232,7 +232,10 @@ def game_screen(table: Table) -> None:
 
 
 def render() -> None:
-    game_tab, import_tab = st.tabs(["Your game", "Review your own game"])
+    # the tab open is kept in the session (key): a rerun, such as the uploader's, keeps the
+    # learner on the tab they were on rather than going back to the first
+    game_tab, import_tab = st.tabs(["Your game", "Review your own game"], key="game_tabs",
+                                   on_change="rerun")
     with game_tab:
         error = st.session_state.pop(turns.ERROR_KEY, None)
         if error:
