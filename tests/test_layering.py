@@ -15,7 +15,7 @@ placed in a layer (`test_every_module_has_a_layer`).
    ``trainer.lessons`` (the lesson questions), ``trainer.guided`` (the guided first hand's
    steps), ``trainer.strategy_questions`` (the strategy lessons' practice), ``trainer.bots``
    (the bots: sampling and solving), ``trainer.review`` (grading a played hand, importing
-   hand records).
+   hand records), ``trainer.train`` (the trainers: value a hand, count and infer).
 3. The solver: ``trainer.solver`` (the double-dummy search, its Python API and its ``solve``
    command).
 4. The engine: ``trainer.cards``, ``rules``, ``bidding``, ``play``, ``scoring``, ``notation``,
@@ -51,7 +51,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("entry points", ("trainer.__main__", "trainer.ui")),
     ("services", ("trainer.generate", "trainer.simulate", "trainer.policy", "trainer.progress",
                   "trainer.lessons", "trainer.guided", "trainer.strategy_questions",
-                  "trainer.bots", "trainer.review")),
+                  "trainer.bots", "trainer.review", "trainer.train")),
     ("solver", ("trainer.solver",)),
     ("engine", ("trainer", "trainer.cards", "trainer.rules", "trainer.bidding", "trainer.play",
                 "trainer.scoring", "trainer.notation", "trainer.two_player",
