@@ -50,8 +50,15 @@ def _discard_worker(seed: int) -> dict[str, Any] | None:
     return bank_worker(seed)
 
 
+def _table_worker(seed: int) -> dict[str, Any] | None:
+    from trainer.generate.table_puzzles import bank_worker
+
+    return bank_worker(seed)
+
+
 WORKERS: dict[str, Callable[[int], dict[str, Any] | None]] = {
-    "play": _play_worker, "bid": _bid_worker, "discard": _discard_worker}
+    "play": _play_worker, "bid": _bid_worker, "discard": _discard_worker,
+    "table": _table_worker}
 
 
 @dataclass(frozen=True)

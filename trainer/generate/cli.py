@@ -13,7 +13,7 @@ from typing import Any
 from trainer.errors import TrainerError
 
 DEFAULT_OUT = {"play": "puzzles/play.jsonl.gz", "bid": "puzzles/bid.jsonl.gz",
-               "discard": "puzzles/discard.jsonl.gz"}
+               "discard": "puzzles/discard.jsonl.gz", "table": "puzzles/table.jsonl.gz"}
 
 
 def cmd_generate(args: argparse.Namespace) -> Any:
