@@ -33,6 +33,7 @@ from trainer.progress.club import (
     today_seed,
 )
 from trainer.progress.migrations import MIGRATIONS, migrate
+from trainer.progress.start import starting_rating
 
 T0 = datetime(2026, 12, 5, 12, 0, tzinfo=UTC)
 RECORD = {"rules": "australian", "calls": ["P"], "plays": []}
@@ -158,10 +159,10 @@ def test_members_ratings_themes_and_streaks(store_location: str) -> None:
     got = member_activity(store, ann, made.code, today=T0)
     assert [a.member.display for a in got] == ["Ann", "Bob"]
     a, b = got
-    assert (a.day_streak, a.run, a.themes, a.rating) == (0, 0, {}, 1500.0)
+    assert (a.day_streak, a.run, a.themes, a.rating) == (0, 0, {}, starting_rating().rating)
     assert b.themes == {"finesse": (2, 1), "endplay": (2, 1)}
     assert (b.day_streak, b.run) == (3, 2)
-    assert b.rating == store.learner("Bob", create=False).rating.rating != 1500.0
+    assert b.rating == store.learner("Bob", create=False).rating.rating != starting_rating().rating
     with pytest.raises(ClubError, match="open the set's link first"):
         member_activity(store, cy, made.code)
 

@@ -19,6 +19,7 @@ from trainer.progress import (
     expected_score,
     update_pair,
 )
+from trainer.progress.start import starting_rating
 
 
 @pytest.fixture
@@ -153,8 +154,8 @@ def test_puzzle_attempt_updates_ratings_and_reviews(store):
     result = store.record_puzzle_attempt(me, "play", "p1", ["ruff"], False, Rating(1500, 100),
                                          {"card": "AS"}, when)
     me = result.learner
-    assert result.rated and result.before == Rating() and result.change < 0
-    assert me.rating.rating < 1500 and store.learner("Cy").rating == me.rating
+    assert result.rated and result.before == starting_rating() and result.change < 0
+    assert me.rating.rating < starting_rating().rating and store.learner("Cy").rating == me.rating
     assert store.puzzle_rating("p1", Rating()).rating > 1500
     assert store.due_reviews(me, when) == []  # not yet due
     # not while the solution is fresh (FSRS's flash-card step is a minute), but within hours
@@ -229,7 +230,7 @@ def test_failed_write_leaves_nothing_half_done(store, monkeypatch):
     with pytest.raises(RuntimeError):
         store.record_puzzle_attempt(me, "play", "p1", [], False, Rating())
     assert store.attempts(me) == []
-    assert store.learner("Di").rating == Rating()
+    assert store.learner("Di").rating == starting_rating()  # a new learner's
     assert store.puzzle_rating("p1", Rating(1234)).rating == 1234
 
 

@@ -18,6 +18,7 @@ from trainer.generate.bid_puzzles import BidPuzzle, grade_bid
 from trainer.generate.discard_puzzles import DiscardPuzzle
 from trainer.generate.explain import seat_name
 from trainer.progress import ProgressStore, Rating
+from trainer.progress.start import starting_rating
 from trainer.rules import PRESETS
 from trainer.ui.data.puzzle_bank import load_bank
 from trainer.ui.puzzles.answer import Answer
@@ -160,7 +161,9 @@ def test_a_reload_answers_a_bidding_puzzle_as_practice(db: Path) -> None:
     at.button(key=f"bid_call:{poor_call(puzzle)}").click().run()
     store = ProgressStore(db)
     tess = store.learner("Tess", create=False)
-    assert tess.rating.rating < 1500 and "First try rated: your rating 1500 → " in captions(at)
+    start_at = starting_rating().rating
+    assert tess.rating.rating < start_at
+    assert f"First try rated: your rating {start_at:.0f} → " in captions(at)
     shared = store.puzzle_rating(puzzle.id, Rating(puzzle.rating))
     again = start(BID, puzzle.id, learner="Tess")  # a reload: a new session
     assert f"{PRACTICE} will not change." in text(again)
@@ -371,7 +374,9 @@ def test_a_reload_answers_a_discard_puzzle_as_practice(db: Path) -> None:
         assert not at.exception, at.exception
         if n == 0:
             rating = ProgressStore(db).learner("Tess", create=False).rating
-            assert rating.rating > 1500 and "First try rated: your rating 1500 → " in captions(at)
+            start_at = starting_rating().rating
+            assert rating.rating > start_at
+            assert f"First try rated: your rating {start_at:.0f} → " in captions(at)
         else:
             assert f"{PRACTICE} is unchanged ({rating.rating:.0f})." in captions(at)
     store = ProgressStore(db)

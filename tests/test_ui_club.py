@@ -15,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from trainer.progress import ProgressStore
 from trainer.progress.club import learner_sets, set_results
+from trainer.progress.start import starting_rating
 from trainer.review.club import bot_seed, deal_of
 from trainer.rules import ruleset
 from trainer.ui.game.session import SEED_ENV
@@ -154,7 +155,7 @@ def test_two_members_play_the_same_deal_and_see_it_compared(db: Path) -> None:
     assert sorted(standings["Member"]) == ["Ann", "Bob"] and list(standings["Deals"]) == [1, 1]
     members = next(f for f in frames if "Puzzle rating" in f)
     assert list(members["Member"]) == ["Ann", "Bob"]
-    assert list(members["Puzzle rating"]) == [1500, 1500]
+    assert list(members["Puzzle rating"]) == [round(starting_rating().rating)] * 2
     charts = [c.key for c in bob_page.get("plotly_chart")]
     assert f"club_field:{code}:1" in charts  # the scores against the field, deal by deal
     # Ann, back on the page, sees Bob's result now that both have played

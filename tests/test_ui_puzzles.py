@@ -18,6 +18,7 @@ from trainer.generate.grading import PuzzleSession
 from trainer.generate.records import PlayPuzzle
 from trainer.notation import parse_play
 from trainer.progress import ProgressStore, Rating
+from trainer.progress.start import starting_rating
 from trainer.rules import PRESETS, Play, RuleSet
 from trainer.ui.data.puzzle_bank import (
     PuzzleFilter,
@@ -153,7 +154,7 @@ def test_solving_by_clicking_marks_solved_and_saves_once(db: Path, puzzle: PlayP
     attempts = store.attempts(learner)
     assert [(a.kind, a.item, a.correct) for a in attempts] == [("play", puzzle.id, True)]
     assert attempts[0].themes == puzzle.themes
-    assert learner.rating.rating > Rating().rating
+    assert learner.rating.rating > starting_rating().rating
     assert store.puzzle_rating(puzzle.id, record_rating(puzzle)).rating < puzzle.rating
     assert at.session_state["learner"].rating == learner.rating
     # a retry is practice: solving again records nothing more
@@ -454,9 +455,10 @@ def test_a_reload_replays_the_puzzle_as_practice(db: Path) -> None:
     click_card(at, wrong_first_card(puzzle))
     store = ProgressStore(db)
     tess = store.learner("Tess", create=False)
-    assert tess.rating.rating < Rating().rating
-    assert f"First try rated: your rating 1500 → {tess.rating.rating:.0f} (" in captions(at)
-    assert at.toast[0].value.startswith("Saved. First try rated: your rating 1500 →")
+    assert tess.rating.rating < starting_rating().rating
+    start_at = f"your rating {starting_rating().rating:.0f} →"
+    assert f"First try rated: {start_at} {tess.rating.rating:.0f} (" in captions(at)
+    assert at.toast[0].value.startswith(f"Saved. First try rated: {start_at}")
     shared = store.puzzle_rating(puzzle.id, record_rating(puzzle))
     for _ in range(2):  # a reload is a new session on the same address
         again = start(puzzle, learner="Tess")
@@ -537,8 +539,9 @@ def test_show_solution_says_it_counts_as_a_miss(db: Path) -> None:
     at.button(key="play_reveal").click().run()
     assert "counts as a miss" not in captions(at)  # counted: the note has done its job
     learner = ProgressStore(db).learner("Ann", create=False)
-    assert learner.rating.rating < Rating().rating
-    assert f"First try rated: your rating 1500 → {learner.rating.rating:.0f} (-" in captions(at)
+    assert learner.rating.rating < starting_rating().rating
+    start_at = f"your rating {starting_rating().rating:.0f} →"
+    assert f"First try rated: {start_at} {learner.rating.rating:.0f} (-" in captions(at)
 
 
 def test_show_solution_counts_as_failed(db: Path) -> None:

@@ -15,6 +15,7 @@ import hashlib
 from datetime import UTC, datetime
 
 from trainer.progress.ratings import Rating
+from trainer.progress.start import starting_rating
 from trainer.progress.store import Learner, ProgressStore, StoreError
 
 PREFIX = "account:"
@@ -45,7 +46,7 @@ def account_learner(store: ProgressStore, issuer: str, subject: str) -> Learner:
     with store._write() as db:
         row = db.execute("SELECT * FROM learners WHERE name = ?", (name,)).fetchone()
         if row is None:
-            r = Rating()
+            r = starting_rating()
             db.execute(
                 "INSERT INTO learners (name, created, rating, deviation, volatility) "
                 "VALUES (?, ?, ?, ?, ?)",

@@ -55,6 +55,7 @@ from trainer.progress.backend import (
 from trainer.progress.errors import NotAStoreError, StoreError, StoreUnavailableError
 from trainer.progress.migrations import SCHEMA_VERSION, TABLES, migrate, read_version
 from trainer.progress.ratings import Rating, update_pair
+from trainer.progress.start import shown_in, starting_rating
 from trainer.progress.stored import StoredValueError, decode_stored
 
 __all__ = [
@@ -136,12 +137,14 @@ class PuzzleResult:
 
     ``learner``: the learner after the attempt (their rating unchanged when not rated);
     ``before``: their rating before it; ``rated``: whether the attempt moved the learner's and
-    the puzzle's ratings (only a learner's first attempt at a puzzle does).
+    the puzzle's ratings (only a learner's first attempt at a puzzle does); ``shown``: not
+    rated because the learner was shown the puzzle's answer (`trainer.progress.start`).
     """
 
     learner: Learner
     before: Rating
     rated: bool
+    shown: bool = False
 
     @property
     def change(self) -> float:
@@ -251,7 +254,7 @@ class ProgressStore:
             if row is None:
                 if not create:
                     raise StoreError(f"name: no learner called {clean!r}")
-                r = Rating()
+                r = starting_rating()  # below the banks' easiest quarter
                 db.execute(
                     "INSERT INTO learners (name, created, rating, deviation, volatility) "
                     "VALUES (?, ?, ?, ?, ?)",
@@ -411,8 +414,10 @@ class ProgressStore:
 
         As on Lichess a puzzle is rated once per learner: only the learner's first attempt at
         ``puzzle`` (no earlier attempt of theirs at it is stored, of any kind but a lesson)
-        moves the two ratings. A later attempt is practice: it is saved (``rating`` None in
-        `attempts`) and reschedules the puzzle's review, but leaves both ratings as they are.
+        moves the two ratings, and not even that when they were shown its answer
+        (`trainer.progress.start.mark_shown`). A later attempt is practice: it is saved
+        (``rating`` None in `attempts`) and reschedules the puzzle's review, but leaves both
+        ratings as they are.
         Returns a `PuzzleResult` (the updated learner, their rating before, whether rated).
         Raises `StoreError` when the learner is not in the store.
         """
@@ -422,7 +427,9 @@ class ProgressStore:
             if row is None:
                 raise StoreError(f"name: no learner called {learner.name!r}")
             before = me = Rating(row["rating"], row["deviation"], row["volatility"])
-            rated = not _played(db, learner, puzzle)
+            played = _played(db, learner, puzzle)
+            shown = not played and shown_in(db, learner.id, puzzle)  # its answer was shown
+            rated = not played and not shown
             if rated:
                 prow = db.execute("SELECT * FROM puzzle_ratings WHERE puzzle = ?",
                                   (puzzle,)).fetchone()
@@ -450,7 +457,7 @@ class ProgressStore:
                            (learner.id, puzzle, card, due.isoformat()))
             self._insert_attempt(db, learner, kind, puzzle, themes, solved, detail or {},
                                  me if rated else None, when)
-        return PuzzleResult(Learner(learner.id, learner.name, me), before, rated)
+        return PuzzleResult(Learner(learner.id, learner.name, me), before, rated, shown)
 
     def played(self, learner: Learner, puzzle: str) -> bool:
         """True when the learner has a saved attempt at ``puzzle`` (so another is unrated)."""

@@ -1,5 +1,6 @@
 """Which puzzle next: failed puzzles due for review first, then the unattempted puzzle the
-learner is most likely to find just hard enough.
+learner is most likely to find just hard enough, among the puzzles the learner's rules lessons
+have reached first (`THEME_LESSONS`: no joker or misère puzzle before its lesson).
 
 "Just hard enough" is a Glicko-2 expected score closest to `TARGET_SCORE` (the learner solves
 it about six times in ten), as puzzle trainers such as Lichess aim for. Pure functions: the page
@@ -53,13 +54,16 @@ def next_puzzle(
     attempted: Collection[str] = (),
     due: Sequence[str] = (),
     skip: Collection[str] = (),
+    waiting: Collection[str] = (),
 ) -> P | None:
     """The next puzzle among ``candidates`` (already filtered), or None if there are none.
 
     ``due``: puzzle ids due for review, most overdue first; the first one among the candidates
     not in ``skip`` (the puzzle on show, and those passed over unanswered) wins. Otherwise the
-    unattempted candidate not skipped whose expected score is closest to `TARGET_SCORE`; if
-    there is none, the closest of those not skipped, and only then of them all. With a large
+    unattempted candidate not skipped whose expected score is closest to `TARGET_SCORE`, first
+    among those with no theme in ``waiting`` (themes whose rules lessons the learner has not
+    done, `waiting_themes`), then among the rest; if there is none, the closest of those not
+    skipped, and only then of them all. With a large
     bank only the `SHORTLIST` candidates nearest by record rating have ``rating_of`` called
     (the store's current ratings drift slowly from the records).
     """
@@ -70,7 +74,9 @@ def next_puzzle(
     for puzzle_id in due:
         if puzzle_id in by_id and puzzle_id not in skip:
             return by_id[puzzle_id]
-    pool = [p for p in candidates if p.id not in attempted and p.id not in skip]
+    fresh = [p for p in candidates if p.id not in attempted and p.id not in skip]
+    waits = set(waiting)
+    pool = [p for p in fresh if not waits & set(p.themes)] or fresh
     if not pool:
         pool = [p for p in candidates if p.id not in skip] or list(candidates)
 
@@ -80,3 +86,21 @@ def next_puzzle(
     if len(pool) > SHORTLIST:
         pool = sorted(pool, key=lambda p: distance(p, record_rating(p)))[:SHORTLIST]
     return min(pool, key=lambda p: distance(p, rating_of(p)))
+
+
+THEME_LESSONS: dict[str, tuple[str, ...]] = {
+    "no_trumps": ("joker",),
+    "joker_timing": ("joker",),
+    "joker_nomination": ("joker",),
+    "misere": ("joker", "misere"),
+    "open_misere": ("joker", "misere"),
+}
+"""The rules lessons a theme's puzzles wait for (lesson ids, `trainer.lessons.registry`): the
+joker at no trumps is lesson 7 (``joker``); misère, played at no trumps with the joker, lesson 8
+(``misere``) after it. A theme not listed needs no lesson."""
+
+
+def waiting_themes(mastered: Collection[str]) -> frozenset[str]:
+    """The themes whose rules lessons are not all among ``mastered`` (lesson ids)."""
+    return frozenset(t for t, lessons in THEME_LESSONS.items()
+                     if not set(lessons) <= set(mastered))

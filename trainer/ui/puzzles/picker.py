@@ -33,6 +33,7 @@ from trainer.generate.goals import PuzzleError
 from trainer.generate.records import LazyRecord, PlayPuzzle
 from trainer.progress import Learner, PuzzleResult, Rating
 from trainer.progress.personal import personal_puzzles
+from trainer.progress.start import answer_shown, starting_rating
 from trainer.rules import PRESETS
 from trainer.ui.data.made_puzzles import with_generated
 from trainer.ui.data.profile import (
@@ -54,9 +55,15 @@ from trainer.ui.data.puzzle_bank import (
     puzzle_rules,
     theme_words,
 )
-from trainer.ui.data.puzzle_choice import P, RatedPuzzle, next_puzzle, record_rating
+from trainer.ui.data.puzzle_choice import (
+    P,
+    RatedPuzzle,
+    next_puzzle,
+    record_rating,
+    waiting_themes,
+)
 from trainer.ui.data.rule_options import rules_summary
-from trainer.ui.data.state import current_rules, switch_rules
+from trainer.ui.data.state import MASTERY_KEY, current_rules, saved_mastery, switch_rules
 from trainer.ui.puzzles.more_puzzles import offer, offer_for_rules
 
 PARAM = "puzzle"
@@ -85,7 +92,8 @@ def rating_values(ratings: Mapping[str, Rating]) -> dict[str, float]:
 
 
 def learner_rating(learner: Learner | None) -> Rating:
-    return learner.rating if learner is not None else Rating()
+    """The learner's rating; without one, a new learner's (`starting_rating`)."""
+    return learner.rating if learner is not None else starting_rating()
 
 
 PROVISIONAL = 110.0
@@ -94,11 +102,16 @@ PROVISIONAL = 110.0
 PRACTICE_AHEAD = ("Practice: you have played this puzzle before, so your rating will not "
                   "change.")
 PRACTICE_DONE = "Practice: you have played this puzzle before, so your rating is unchanged"
+SHOWN_AHEAD = ("Practice: you have seen this puzzle's answer in a lesson, so your rating will "
+               "not change.")
+SHOWN_DONE = ("Practice: you have seen this puzzle's answer in a lesson, so your rating is "
+              "unchanged")
 
 
 def rating_line(puzzle: RatedPuzzle, learner: Learner | None, played: bool = False) -> str:
     """Markdown: the puzzle's current rating, and the learner's (or how to get one); with
-    ``played`` (the learner has played the puzzle before), that this showing is practice."""
+    ``played`` (the learner has played the puzzle before, or seen its answer in a lesson:
+    `PuzzlePicker.played_before`), that this showing is practice."""
     rating = puzzle_rating(puzzle)
     line = f"Puzzle rating **{rating.rating:.0f}** ± {rating.deviation:.0f}"
     if learner is not None:
@@ -106,7 +119,9 @@ def rating_line(puzzle: RatedPuzzle, learner: Learner | None, played: bool = Fal
                  f"± {learner.rating.deviation:.0f}")
         if learner.rating.deviation > PROVISIONAL:
             line += " (provisional: it moves a lot over your first puzzles)"
-        return line + (f"  \n{PRACTICE_AHEAD}" if played else "")
+        if played:
+            line += f"  \n{SHOWN_AHEAD if _shown(learner, puzzle.id) else PRACTICE_AHEAD}"
+        return line
     return line + f" · {keep_words()} on Home to get your own rating and keep your results"
 
 
@@ -115,10 +130,28 @@ def saved_text(result: PuzzleResult) -> str:
     rating 1206 → 1408 (+202); more tries are practice."``, or for an unrated attempt
     `PRACTICE_DONE` with the rating."""
     if not result.rated:
-        return f"{PRACTICE_DONE} ({result.learner.rating.rating:.0f})."
+        done = SHOWN_DONE if result.shown else PRACTICE_DONE
+        return f"{done} ({result.learner.rating.rating:.0f})."
     return (f"First try rated: your rating {result.before.rating:.0f} → "
             f"{result.learner.rating.rating:.0f} ({result.change:+.0f}); more tries are "
             "practice.")
+
+
+def _shown(learner: Learner, puzzle_id: str) -> bool:
+    """Whether the learner was shown the puzzle's answer (False when the store cannot say)."""
+    try:
+        return answer_shown(store(), learner, puzzle_id)
+    except STORE_ERRORS:
+        return False
+
+
+def mastered_lessons() -> set[str]:
+    """The lessons the learner has mastered (the store's, or this session's without a
+    learner), by lesson id."""
+    records = saved_mastery()
+    if records is None:
+        records = st.session_state.get(MASTERY_KEY, {})
+    return {lesson for lesson, record in records.items() if record.mastered}
 
 
 def _use_australian() -> None:
@@ -231,7 +264,9 @@ class PuzzlePicker(Generic[P]):
 
     def choose_next(self, skip: Collection[str] = ()) -> P | None:
         """The next puzzle for the learner among those the filters accept (`next_puzzle`),
-        not one in ``skip`` unless nothing else is left."""
+        not one in ``skip`` unless nothing else is left. Puzzles whose themes wait for a rules
+        lesson not yet mastered (`waiting_themes`: the joker, misère) come only when the
+        filters leave no other unplayed one; due reviews come first either way."""
         ratings = current_ratings()
         moved = rating_values(ratings)
         candidates = matching(self.bank.puzzles, self.current_filter(moved), moved)
@@ -242,7 +277,8 @@ class PuzzlePicker(Generic[P]):
             with contextlib.suppress(*STORE_ERRORS):
                 due = store().due_reviews(learner)
         return next_puzzle(candidates, learner_rating(learner),
-                           lambda p: ratings.get(p.id) or record_rating(p), done, due, skip)
+                           lambda p: ratings.get(p.id) or record_rating(p), done, due, skip,
+                           waiting_themes(mastered_lessons()))
 
     def open(self, puzzle: P) -> None:
         """Put ``puzzle`` on show (the page's `on_open` starts its attempt). A bank record read
@@ -417,13 +453,14 @@ class PuzzlePicker(Generic[P]):
         return None
 
     def played_before(self, puzzle: P) -> bool:
-        """True when the chosen learner had played ``puzzle`` before this showing (so its result
-        will not be rated); False without a learner or when the store cannot say."""
+        """True when the chosen learner had played ``puzzle`` before this showing, or was shown
+        its answer in a lesson (so its result will not be rated); False without a learner or
+        when the store cannot say."""
         learner = current_learner()
         if learner is None or self.saved(puzzle) is not None:
             return False
         try:
-            return store().played(learner, puzzle.id)
+            return store().played(learner, puzzle.id) or _shown(learner, puzzle.id)
         except STORE_ERRORS:
             return False
 

@@ -12,6 +12,9 @@ its puzzle themes.
   the question is kept in session state under ``strategy_question:<lesson>`` and the checked
   choice under ``strategy_answer:<lesson>``. Answers count towards the lesson's mastery
   (`trainer.ui.data.state.record_answer`).
+- A worked example's puzzle is noted as shown with its answer for the chosen learner
+  (`trainer.progress.start.mark_shown`, once a session), so that their first try of it,
+  from Try it or later, is practice and leaves the ratings alone.
 - Themes: one button per theme (key ``strategy_theme:<theme>``) that sets the puzzle page's
   filter to it and opens the page.
 """
@@ -24,9 +27,11 @@ import streamlit as st
 
 from trainer.errors import TrainerError
 from trainer.lessons.question import Topic
+from trainer.progress.start import mark_shown
 from trainer.rules import CardOrder
 from trainer.strategy_questions import StrategyQuestion, make_strategy_question, question_kinds
 from trainer.ui.data.lesson_files import Lesson, inline_html, split_blocks
+from trainer.ui.data.profile import STORE_ERRORS, current_learner, store
 from trainer.ui.data.puzzle_bank import load_bank, theme_words
 from trainer.ui.data.state import next_seed, record_answer
 from trainer.ui.data.strategy_lessons import (
@@ -90,6 +95,26 @@ def _text(markdown: str) -> None:
             st.markdown(inline_html(block.text), unsafe_allow_html=True)
 
 
+SHOWN_SESSION_KEY = "strategy_shown"
+"""Session key: the (learner id, puzzle id) pairs already noted as shown this session."""
+
+
+def note_shown(puzzle_id: str) -> None:
+    """Note for the chosen learner that ``puzzle_id`` was shown with its answer (written once
+    a session; nothing without a learner, or when the store cannot be written)."""
+    learner = current_learner()
+    if learner is None:
+        return
+    done: set[tuple[int, str]] = st.session_state.setdefault(SHOWN_SESSION_KEY, set())
+    if (learner.id, puzzle_id) in done:
+        return
+    try:
+        mark_shown(store(), learner, [puzzle_id])
+    except STORE_ERRORS:
+        return
+    done.add((learner.id, puzzle_id))
+
+
 def _try_it(example: ExampleClaim) -> None:
     if st.button("Try it", key=f"strategy_try:{example.puzzle_id}",
                  icon=":material/play_arrow:", help=f"Opens {example.address}"):
@@ -115,6 +140,7 @@ def worked_example(number: int, example: ExampleClaim, words: str) -> None:
         if puzzle.write_up:
             st.caption("The puzzle's write-up")
             st.markdown(red_suits(puzzle.write_up))
+        note_shown(example.puzzle_id)
         _try_it(example)
 
 
