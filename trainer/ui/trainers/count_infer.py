@@ -78,8 +78,9 @@ def moment(q: Question, key: str) -> None:
     state = q.state
     st.markdown(red_suits(contract_line(q)))
     st.markdown(trick_panel(state, LEARNER, live=True), unsafe_allow_html=True)
-    st.markdown(hand_html(state.hands[LEARNER], state.order, label="your hand"),
-                unsafe_allow_html=True)
+    st.caption("Your hand")
+    st.markdown(hand_html(sorted(state.hands[LEARNER], key=state.order.display_key),
+                          state.order, label="your hand"), unsafe_allow_html=True)
     if state.history:
         with st.expander("The tricks so far (try without looking)", key=f"{key}_tricks"):
             st.dataframe(history_rows(state), hide_index=True)

@@ -105,21 +105,24 @@ def _next() -> None:
 
 
 def histogram_figure(valuation: Valuation, guess: int | None = None) -> go.Figure:
-    """Bars of the layouts taking 0-10 tricks; the middle half shaded, the guess marked."""
+    """Bars of the layouts taking 0-10 tricks; the middle half in green, the guessed bar
+    outlined and named above its count."""
     low, high = valuation.middle
     colours = ["#2e7d32" if low <= t <= high else "#9e9e9e" for t in range(11)]
+    outline = [4 if t == guess else 0 for t in range(11)]
     fig = go.Figure(go.Bar(x=list(range(11)), y=list(valuation.counts), marker_color=colours,
+                           marker_line_color=LINE, marker_line_width=outline,
                            hovertemplate="%{x} tricks: %{y} layouts<extra></extra>",
                            text=[str(n) if n else "" for n in valuation.counts],
-                           textposition="outside"))
-    if guess is not None:
-        fig.add_vline(x=guess, line_color=LINE, line_width=3, line_dash="dash",
-                      annotation_text=f"your guess: {guess}", annotation_position="top")
+                           textposition="outside", cliponaxis=False))
     top = max(valuation.counts) or 1
+    if guess is not None:
+        fig.add_annotation(x=guess, y=valuation.counts[guess], yshift=30, showarrow=False,
+                           text="<b>your guess</b>", font={"color": LINE})
     fig.update_layout(
         title=f"Your side's tricks on {valuation.samples} layouts (green: the middle)",
         xaxis={"title": "tricks", "dtick": 1, "range": [-0.5, 10.5]},
-        yaxis={"title": "layouts", "range": [0, top * 1.25]},
+        yaxis={"title": "layouts", "range": [0, top * 1.35]},
         margin={"l": 10, "r": 10, "t": 60, "b": 10}, height=320, showlegend=False)
     return fig
 
@@ -131,7 +134,8 @@ def reach_rows(valuation: Valuation) -> list[dict[str, Any]]:
         share = valuation.reach(level)
         bid = Bid(level, valuation.strain)
         rows.append({"Tricks": f"{level} or more", "Bid": bid.pretty,
-                     "Points": bid_value(bid), "Layouts": f"{round(100 * share)}%"})
+                     "Points": bid_value(bid),
+                     "Share of layouts": f"{round(100 * share)}%"})
     return rows
 
 
@@ -195,7 +199,8 @@ def _hand(vd: ValueDeal, rules: RuleSet) -> None:
     st.markdown(f"**You:** {seat_name(LEARNER)} · **Dealer:** {seat_name(dealer)} · "
                 f"deal {vd.seed}")
     order = CardOrder(trump=vd.strain.trump)
-    st.markdown(hand_html(vd.hand, order, label="your hand"), unsafe_allow_html=True)
+    st.markdown(hand_html(sorted(vd.hand, key=order.display_key), order, label="your hand"),
+                unsafe_allow_html=True)
     if vd.calls:
         st.markdown("**The auction so far** (the bots' calls)")
         st.table(auction_table(rules, dealer, list(vd.calls), LEARNER, you=LEARNER),
@@ -224,7 +229,7 @@ def _result(vd: ValueDeal, valuation: Valuation, guess: int, rules: RuleSet) -> 
     st.markdown(f"On average your side takes **{valuation.mean:.1f}** tricks.")
     st.markdown(red_suits(supported_words(valuation, rules)))
     st.dataframe(reach_rows(valuation), hide_index=True, key="vh_levels",
-                 column_config={"Layouts": st.column_config.TextColumn(
+                 column_config={"Share of layouts": st.column_config.TextColumn(
                      help="The share of layouts on which your side takes that many tricks")})
     st.caption(METHOD.format(samples=valuation.samples))
     if valuation.dropped:
