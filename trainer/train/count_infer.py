@@ -37,7 +37,7 @@ from enum import Enum
 from functools import lru_cache
 
 from trainer.bidding import Bid
-from trainer.bots.sampling import KITTY, state_knowledge
+from trainer.bots.sampling import KITTY, shown_voids, state_knowledge
 from trainer.cards import JOKER, SUITS, Card, Rank, Seat, Suit, deal
 from trainer.game.hand import GameHand, HandRecord, Phase
 from trainer.play import PlayState
@@ -245,6 +245,8 @@ def declarer_void(hand: CountHand, plays: int) -> Question:
         if order.play_suit(plays_[k]) is not led and led not in {s for s, _ in shown}:
             shown.append((led, f"{who} played {_card_words(plays_[k].card)} to a "
                                f"{led.symbol} lead in trick {n}"))
+    voids = shown_voids(state)[hand.declarer]  # the engine's reading of the same tricks
+    assert voids == {s for s, _ in shown}, (voids, shown)
     choices = (*(s.symbol for s in SUITS), NONE_YET)
     if not shown:
         return Question(QuestionKind.DECLARER_VOID, hand, plays,
@@ -254,7 +256,7 @@ def declarer_void(hand: CountHand, plays: int) -> Question:
     why = "; ".join(w for _, w in shown) + "."
     return Question(QuestionKind.DECLARER_VOID, hand, plays,
                     "Which suit has the declarer shown void in?", choices,
-                    frozenset(s.symbol for s, _ in shown), False, why)
+                    frozenset(s.symbol for s in SUITS if s in voids), False, why)
 
 
 def _card_words(card: Card) -> str:

@@ -25,6 +25,7 @@ from trainer.generate.explain import seat_name
 from trainer.train.count_infer import LEARNER, CountError, Question, question_at
 from trainer.train.records import StormBest, save_storm, storm_best
 from trainer.train.storm import RUN_SECONDS, WRONG_PENALTY, StormRun
+from trainer.ui.data.glossary import glossary_box, terms_in
 from trainer.ui.data.profile import STORE_ERRORS, current_learner, keep_words, store
 from trainer.ui.data.state import current_rules, next_seed
 from trainer.ui.widgets.board import history_rows, trick_panel
@@ -41,6 +42,10 @@ LAST_KEY = "ci_last"
 DONE_KEY = "ci_done"
 PRACTICE, TIMED = "Practice", "Timed run"
 PARAM = "seed"
+WORDS_KEY = "ci_words"
+INTRO = ("A hand the bots play, seen from your seat (South): answer from what you have seen, "
+         "your own cards and the cards played. No one sees a partner's hand, and only the "
+         "declarer sees the discard.")
 
 
 def run_seed() -> int:
@@ -76,6 +81,7 @@ def moment(q: Question, key: str) -> None:
     """The table as South sees it: the contract, the trick on the table, South's hand, and
     the tricks so far folded away."""
     state = q.state
+    st.session_state.setdefault(WORDS_KEY, []).extend([q.text, q.why, contract_line(q)])
     st.markdown(red_suits(contract_line(q)))
     st.markdown(trick_panel(state, LEARNER, live=True), unsafe_allow_html=True)
     st.caption("Your hand")
@@ -253,15 +259,14 @@ def timed() -> None:
 def render() -> None:
     """Draw the Count and infer page."""
     st.title("Count and infer")
-    st.caption("A hand the bots play, seen from your seat (South): answer from what you have "
-               "seen, your own cards and the cards played. No one sees a partner's hand, and "
-               "only the declarer sees the discard.")
+    st.caption(INTRO)
     rules = current_rules()
     if rules.players != 4:
         st.info("Count and infer covers the 4-player game: choose a 4-player table on the "
                 "Rules page.", icon=":material/info:")
         return
     seed = run_seed()
+    st.session_state[WORDS_KEY] = [INTRO]
     mode = st.segmented_control("Mode", (PRACTICE, TIMED), default=PRACTICE, key=MODE_KEY,
                                 label_visibility="collapsed")
     try:
@@ -271,3 +276,4 @@ def render() -> None:
             practice(seed)
     except CountError as e:
         st.error(f"No hand to count here: {e}")
+    glossary_box(terms_in(st.session_state.get(WORDS_KEY, [])), key="ci_glossary")

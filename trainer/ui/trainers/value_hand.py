@@ -41,6 +41,7 @@ from trainer.train.value_hand import (
     value_deal,
     value_hand,
 )
+from trainer.ui.data.glossary import glossary_box, terms_in
 from trainer.ui.data.profile import STORE_ERRORS, current_learner, keep_words, store
 from trainer.ui.data.state import current_rules, next_seed
 from trainer.ui.widgets.auction import auction_table
@@ -211,6 +212,9 @@ def _hand(vd: ValueDeal, rules: RuleSet) -> None:
 
 def _buttons() -> None:
     st.markdown("**Your guess, in tricks:**")
+    st.caption("Your guess is right when it is in the middle of what the hand takes: at least a "
+               "quarter of the ways the unseen cards could lie give that many tricks or fewer, "
+               "and at least a quarter that many or more.")
     with st.container(horizontal=True, gap="small", key="vh_guesses"):
         for n in range(11):
             st.button(str(n), key=f"vh_guess_{n}", on_click=_guess, args=(n,))
@@ -257,10 +261,14 @@ def render() -> None:
     _hand(vd, rules)
     st.subheader(red_suits(question(vd)))
     guess = st.session_state.get(GUESS_KEY)
+    words = [question(vd), "the auction so far" if vd.calls else ""]
     if not isinstance(guess, int):
         _buttons()
     else:
         valuation = _value(seed, rules)
         _result(vd, valuation, guess, rules)
-    st.button("Next hand", key="vh_next", type="primary" if guess is not None else "secondary",
-              on_click=_next, icon=":material/skip_next:")
+        words += [METHOD, supported_words(valuation, rules), *valuation.dropped]
+    st.button("Next hand" if isinstance(guess, int) else "Another hand", key="vh_next",
+              type="primary" if isinstance(guess, int) else "secondary", on_click=_next,
+              icon=":material/skip_next:")
+    glossary_box(terms_in(words), key="vh_words")
