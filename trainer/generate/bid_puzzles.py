@@ -204,14 +204,23 @@ class BidPuzzle(LazyRecord, RecordHeader):
         return read_record(obj, "bid", build)
 
 
+QUESTION = "Your call?"
+"""Every bidding puzzle's question, whatever its kind: a misère moment asked "Is this hand a
+misère?" named the idea before the answer (issue 28), when the learner should find it."""
+
+
 def _title(moment: Moment, rules: RuleSet) -> str:
-    question = "Is this hand a misère?" if moment.kind == "misere" else "Your call?"
-    if not moment.calls:
-        return f"You are {moment.seat}, first to call. {question}"
-    auction = Auction(rules, moment.dealer, list(moment.calls))
-    said = ", ".join(f"{auction.seat_of_call(i)} {call_name(c)}"
-                     for i, c in enumerate(moment.calls))
-    return f"You are {moment.seat}. {said}. {question}"
+    return puzzle_title(moment.seat, moment.dealer, moment.calls, rules)
+
+
+def puzzle_title(seat: Seat, dealer: Seat, calls: tuple[str, ...], rules: RuleSet) -> str:
+    """The one-line prompt: the learner's seat and the calls so far, then `QUESTION`: "You are
+    W. E 6♥, S pass. Your call?" (the kind of moment is not named)."""
+    if not calls:
+        return f"You are {seat}, first to call. {QUESTION}"
+    auction = Auction(rules, dealer, list(calls))
+    said = ", ".join(f"{auction.seat_of_call(i)} {call_name(c)}" for i, c in enumerate(calls))
+    return f"You are {seat}. {said}. {QUESTION}"
 
 
 def generate_bid_puzzle(seed: int, samples: int = SAMPLES, workers: int | None = 1,
@@ -357,6 +366,7 @@ __all__ = [
     "grade_bid",
     "initial_rating",
     "outcome",
+    "puzzle_title",
     "strain_summary",
     "top_strains",
     "with_write_up",

@@ -21,7 +21,7 @@ from typing import Any
 import streamlit as st
 
 from trainer.generate.bands import BID_LIMITS
-from trainer.generate.bid_puzzles import BidGrade, BidPuzzle, call_name, grade_bid
+from trainer.generate.bid_puzzles import QUESTION, BidGrade, BidPuzzle, call_name, grade_bid
 from trainer.generate.explain import seat_name
 from trainer.generate.write_ups.bid_reasons import BidReasonKind, bid_reason
 from trainer.ui.data.glossary import help_columns
@@ -68,14 +68,26 @@ FINAL_NOTE = ("Score: the expected score, points for your side minus the opponen
               "within {:g}, Inaccuracy within {:g}, Mistake within {:g}, Blunder beyond.")
 
 
+def situation(puzzle: BidPuzzle) -> str:
+    """Who holds the bid, as the auction shows it: ``opening``, ``partner`` or
+    ``competition`` (a misère moment too: naming it would give the idea away, issue 28)."""
+    if puzzle.moment != "misere":
+        return puzzle.moment
+    a = puzzle.analysis
+    if a.standing is None:
+        return "opening"
+    return "partner" if a.standing[1] in a.rules.side_of(a.seat) else "competition"
+
+
 def puzzle_label(puzzle: BidPuzzle) -> str:
-    """A line for the picker: the kind of moment, the auction so far, rating and id."""
+    """A line for the picker: who holds the bid, the auction so far, rating and id."""
     calls = " ".join(call_text(c) for c in puzzle.analysis.auction) or "first to call"
-    return f"{theme_words(puzzle.moment)} · {calls} · {puzzle.rating:.0f} · {puzzle.id}"
+    return f"{theme_words(situation(puzzle))} · {calls} · {puzzle.rating:.0f} · {puzzle.id}"
 
 
 def question(puzzle: BidPuzzle) -> str:
-    return "Is this hand a misère?" if puzzle.moment == "misere" else "Your call?"
+    """The question over the hand: the same for every puzzle (`bid_puzzles.QUESTION`)."""
+    return QUESTION
 
 
 def score_note(puzzle: BidPuzzle) -> str:
