@@ -69,9 +69,9 @@ def test_a_guess_is_right_inside_the_middle_half() -> None:
     assert [g for g in range(11) if grade_guess(v, g).right] == [6, 7, 8]
     low = grade_guess(v, 5)
     assert not low.right and low.words() == \
-        "Not quite: 5 tricks is too few. The middle of what the hand takes is 6 to 8 tricks."
+        "Not quite. That is too few: the middle of what the hand takes is 6 to 8 tricks."
     assert grade_guess(v, 7).words() == \
-        "Right: 7 tricks is in the middle of what the hand takes (6 to 8 tricks)."
+        "Right. That is in the middle of what the hand takes (6 to 8 tricks)."
     with pytest.raises(ValueHandError, match="give 0 to 10"):
         grade_guess(v, 11)
     assert 1300 < deal_rating(v) < 1700

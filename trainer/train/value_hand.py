@@ -190,8 +190,8 @@ class GuessGrade:
     off: float
 
     def words(self) -> str:
-        """One line on the guess, in tricks: "Right: ..." or "Not quite: ..."."""
-        return ("Right: " if self.right else "Not quite: ") + self.reason
+        """One line on the guess, in tricks: "Right. That is ..." or "Not quite. That is ..."."""
+        return ("Right. " if self.right else "Not quite. ") + self.reason
 
     @property
     def reason(self) -> str:
@@ -199,9 +199,9 @@ class GuessGrade:
         low, high = self.middle
         span = f"{low}" if low == high else f"{low} to {high}"
         if self.right:
-            return f"{self.guess} tricks is in the middle of what the hand takes ({span} tricks)."
+            return f"That is in the middle of what the hand takes ({span} tricks)."
         way = "too many" if self.off > 0 else "too few"
-        return f"{self.guess} tricks is {way}. The middle of what the hand takes is {span} tricks."
+        return f"That is {way}: the middle of what the hand takes is {span} tricks."
 
 
 def grade_guess(valuation: Valuation, guess: int) -> GuessGrade:

@@ -94,8 +94,7 @@ def moment(q: Question, key: str) -> None:
 
 def choices(q: Question, key: str, on_answer: Callable[[tuple[str, ...]], None]) -> None:
     """The answer buttons: one click for a one-answer question; for "who can still hold",
-    pick every place and then Answer."""
-    st.subheader(q.text)
+    pick every place and then Answer (the question itself is drawn above the table)."""
     if q.multi:
         st.caption("Pick every one that can, then Answer.")
         picked = st.pills("Who can", q.choices, selection_mode="multi", key=f"{key}_pills",
@@ -128,12 +127,12 @@ def _practice_next() -> None:
 def practice(seed: int) -> None:
     index = int(st.session_state.get(INDEX_KEY, 0))
     q = question_at(seed, index, current_rules())
+    st.subheader(q.text)
     moment(q, "ci_practice")
     picked = st.session_state.get(PICKED_KEY)
     if picked is None:
         choices(q, "ci_practice", _practice_answer)
         return
-    st.subheader(q.text)
     if q.check(picked):
         st.success(f"Right. {q.why}", icon=":material/check_circle:")
     else:
@@ -252,6 +251,7 @@ def timed() -> None:
     if isinstance(last, tuple):
         (st.success if last[0] else st.error)(last[1])
     q = question_at(run.seed, run.index, current_rules())
+    st.subheader(q.text)
     moment(q, "ci_timed")
     choices(q, "ci_timed", _timed_answer)
 
