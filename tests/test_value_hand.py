@@ -23,6 +23,7 @@ from trainer.train.value_hand import (
     value_deal,
     value_hand,
 )
+from trainer.ui.data.progress_data import history_table
 
 RULES = ruleset()
 
@@ -96,6 +97,7 @@ def test_a_rated_attempt_and_the_personal_best_survive_a_restart(tmp_path: Path)
     assert [(a.kind, a.item, a.correct, a.rated) for a in attempts] == \
         [("value", "value:0", True, True), ("value", "value:0", False, False)]
     assert reopened.review_queue(ann) == []  # a trainer deal never enters the review queue
+    assert set(history_table(attempts, {})["Kind"]) == {"value a hand"}  # Progress's history
     assert "value:0" in reopened.puzzle_ratings()
     best = storm_best(reopened, ann)
     assert (best.score, best.streak) == (7, 6)

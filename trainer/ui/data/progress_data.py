@@ -16,9 +16,9 @@ from trainer.ui.data.puzzle_bank import theme_words
 
 LESSON = "lesson"
 PRACTICE = "practice"
-KIND_WORDS = {"puzzle": "play"}
+KIND_WORDS = {"puzzle": "play", "value": "value a hand"}
 """Stored kinds shown otherwise in the history (the Play page saves ``play``; ``puzzle`` is kept
-for attempts saved under that name)."""
+for attempts saved under that name; the Value a hand page saves ``value``)."""
 
 
 def puzzle_attempts(attempts: Sequence[Attempt]) -> list[Attempt]:
