@@ -76,6 +76,8 @@ def test_value_a_hand_grades_a_guess_and_rates_it(db: Path) -> None:
     at.button(key="vh_next").click().run()
     assert not at.exception and not at.get("plotly_chart")
     assert "deal 0" not in texts(at)
+    shown = at.session_state["vh_seed"]
+    assert at.query_params["deal"] in (str(shown), [str(shown)])  # the address reproduces it
 
 
 def test_count_practice_answers_and_explains(db: Path) -> None:

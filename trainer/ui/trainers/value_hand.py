@@ -90,6 +90,7 @@ def current_seed() -> int:
     if not isinstance(seed, int):
         seed = next_seed() % 1_000_000
         st.session_state[SEED_KEY] = seed
+    st.query_params[PARAM] = str(seed)  # the address reproduces the deal on show
     return seed
 
 
