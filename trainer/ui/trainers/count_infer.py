@@ -22,7 +22,7 @@ from collections.abc import Callable
 import streamlit as st
 
 from trainer.generate.explain import seat_name
-from trainer.train.count_infer import LEARNER, CountError, Question, question_at
+from trainer.train.count_infer import LEARNER, CountError, Question, QuestionKind, question_at
 from trainer.train.records import StormBest, save_storm, storm_best
 from trainer.train.storm import RUN_SECONDS, WRONG_PENALTY, StormRun
 from trainer.ui.data.glossary import glossary_box, terms_in
@@ -95,6 +95,10 @@ def moment(q: Question, key: str) -> None:
 def choices(q: Question, key: str, on_answer: Callable[[tuple[str, ...]], None]) -> None:
     """The answer buttons: one click for a one-answer question; for "who can still hold",
     pick every place and then Answer (the question itself is drawn above the table)."""
+    if q.kind is QuestionKind.TRUMPS_OUT:
+        mine = ", nor in your discard" if q.hand.declarer is LEARNER else ""
+        st.caption("The joker and both bowers are trumps too. Still out: not in your hand and "
+                   f"not played yet{mine}.")
     if q.multi:
         st.caption("Pick every one that can, then Answer.")
         picked = st.pills("Who can", q.choices, selection_mode="multi", key=f"{key}_pills",
