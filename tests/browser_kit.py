@@ -122,11 +122,16 @@ PAGE_HEIGHT_JS = ("(sel) => Math.max(document.body.scrollHeight, "
 
 def snap(page: Page, shots: Path, name: str) -> list[Path]:
     """Screenshots of the whole current page at every width in `WIDTHS` (Streamlit scrolls
-    inside its main block, so the window is made as tall as the page first)."""
+    inside its main block, so the window is made as tall as the page first; at a phone's width
+    once the sidebar has closed and slid out of the window, not half way)."""
     paths = []
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": 900})
         settle(page)
+        sidebar = page.get_by_test_id("stSidebar")
+        if width < 800 and sidebar.count():
+            expect(sidebar).to_have_attribute("data-collapsed", "true")
+            expect(sidebar).not_to_be_in_viewport()
         height = min(int(page.evaluate(PAGE_HEIGHT_JS, SCROLLERS)) + 40, 8000)
         page.set_viewport_size({"width": width, "height": max(height, 900)})
         settle(page)

@@ -352,7 +352,7 @@ def set_screen(learner: Learner, found: DealSet) -> None:
     st.caption(f"{found.deals} deal{'s' if found.deals != 1 else ''} · bots: "
                f"{set_level(found).label} · {rules_summary(rules)}")
     st.markdown("**Share this link** with your friends: whoever opens it joins the set.")
-    st.code(share_link(found.code), language=None)
+    st.code(share_link(found.code), language=None, wrap_lines=True)  # whole on a phone
     results = set_results(store(), learner, found.code)
     done = results.played
     st.markdown("#### The deals")
