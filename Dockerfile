@@ -22,7 +22,10 @@ RUN python -m pip install -e /app \
 # numba's compiled solver and the compile stamp beside it (trainer/solver/stamp.py) live in a
 # volume, so only the first start after installing or upgrading compiles (25-45 s of CPU).
 # TRAINER_DB: an SQLite file in a volume by default; compose.yaml sets a PostgreSQL URL.
+# MALLOC_MMAP_THRESHOLD_: blocks over 1 MB (an uploaded game record) go back to the system when
+# freed instead of staying in glibc's heap (tests/test_browser_uploads.py measures it).
 ENV NUMBA_CACHE_DIR=/var/cache/trainer/numba \
+    MALLOC_MMAP_THRESHOLD_=1000000 \
     TRAINER_DB=/var/lib/trainer/progress.sqlite3 \
     STREAMLIT_SERVER_ADDRESS=0.0.0.0 \
     STREAMLIT_SERVER_PORT=8501 \
