@@ -146,7 +146,7 @@ def test_initial_rating_rises_with_difficulty():
 
 # --- generation -------------------------------------------------------------------------------
 
-SEEDS = (1, 5, 6, 9)  # suit defence, misère defence, suit declarer, NT defence (seed % 6)
+SEEDS = (1, 11, 12, 9)  # suit defence, misère defence, suit declarer, NT defence (seed % 6)
 
 
 @pytest.fixture(scope="module")

@@ -67,7 +67,8 @@ def test_every_two_player_puzzle_reverified(records):
 def test_sample_regenerates_from_its_seed(records):
     for rec in records[::15]:
         gen = rec["generator"]
-        again = generate_play_puzzle(gen["seed"], SOLVER, rules=ruleset(gen["rules"]))
+        again = generate_play_puzzle(gen["seed"], SOLVER, rules=ruleset(gen["rules"]),
+                                     version=gen["version"])
         assert again is not None and again.to_json() == rec, rec["id"]
 
 

@@ -5,7 +5,9 @@ A record: ``id``, ``kind`` ("play"), ``themes``, ``rating``, ``rating_deviation`
 (the learner's seat is the one to play), ``goal``, ``solution`` (the learner's decisions along
 the main line, each ``{"position", "right", "line"}``; ``line`` starts with the learner's
 main-line card and runs to the next decision), plus ``learner``, ``contract_type``, ``side``,
-``title`` and ``write_up`` (the plan in words, shown when the puzzle is over) for the app.
+``title`` and ``write_up`` (the plan in words, shown when the puzzle is over) for the app, and
+``beginner`` (written only when true: a puzzle the rules of thumb solve, kept for beginners,
+`trainer.generate.real_decisions`; a record without it is not one).
 """
 
 from __future__ import annotations
@@ -176,6 +178,9 @@ class PlayPuzzle(LazyRecord):
     write_up: str = ""
     """The plan in a player's words, shown when the puzzle is over (`trainer.generate.write_ups`);
     empty in a record written before write-ups existed."""
+    beginner: bool = False
+    """A beginners' puzzle: the easy level (the rules of thumb) solves it
+    (`trainer.generate.real_decisions`); False in a record without the field."""
 
     @property
     def learner(self) -> Seat:
@@ -196,7 +201,8 @@ class PlayPuzzle(LazyRecord):
             "rating": float(obj["rating"]), "rating_deviation": float(obj["rating_deviation"]),
             "generator": dict(obj["generator"]), "title": str(obj["title"]),
             "contract_type": str(obj["contract_type"]), "side": str(obj["side"]),
-            "write_up": str(obj.get("write_up", "")), "_needs": PlayNeeds.of_json(
+            "write_up": str(obj.get("write_up", "")),
+            "beginner": bool(obj.get("beginner", False)), "_needs": PlayNeeds.of_json(
                 obj["position"])})
 
     def main_line_from(self, decision: int) -> tuple[Play, ...]:
@@ -216,6 +222,7 @@ class PlayPuzzle(LazyRecord):
             "side": self.side,
             "title": self.title,
             "write_up": self.write_up,
+            **({"beginner": True} if self.beginner else {}),
         }
 
     @classmethod
@@ -242,6 +249,7 @@ class PlayPuzzle(LazyRecord):
                 contract_type=str(obj["contract_type"]),
                 side=str(obj["side"]),
                 write_up=str(obj.get("write_up", "")),
+                beginner=bool(obj.get("beginner", False)),
             )
 
         return read_record(obj, "play", build)
