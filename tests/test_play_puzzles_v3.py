@@ -176,3 +176,14 @@ def test_plausible_classes_count_the_rules_of_thumb_card():
     none = judge(SOLVER.analyse(state), state, Goal(True, 3), 0)
     assert none.right == () and [g[0].code for g in plausible_classes(state, none)] \
         == ["7C", "KH"]
+
+
+def test_a_three_player_puzzle_names_its_rules():
+    three = ruleset({"players": 3})
+    puzzle = generate_play_puzzle(5000001, SOLVER, rules=three)
+    assert puzzle is not None and puzzle.generator == {
+        "name": "play", "version": 3, "seed": 5000001, "kind": "nt_defence",
+        "rules": {"players": 3}}
+    assert len(puzzle.position.to_state().seats) == 3
+    again = generate_play_puzzle(5000001, SOLVER, rules=ruleset(puzzle.generator["rules"]))
+    assert again is not None and again.to_json() == puzzle.to_json()

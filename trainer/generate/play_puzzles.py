@@ -64,7 +64,7 @@ from trainer.generate.themes import names_split
 from trainer.generate.two_player_puzzles import generate_table_puzzle
 from trainer.play import PlayState, start_play
 from trainer.policy import best_strain, misere_candidate
-from trainer.rules import RuleSet, Strain, ruleset
+from trainer.rules import RuleSet, Strain, preset_name, ruleset
 
 if TYPE_CHECKING:  # named only: importing the solver compiles it on a first start
     from trainer.solver import Solver
@@ -174,7 +174,10 @@ def generate_play_puzzle(seed: int, solver: Solver | None = None,
         for moment in moments[:MOMENTS_TRIED]:
             puzzle = real_decision(seed, kind, moment, solver, theme, beginner)
             if puzzle is not None:
-                return puzzle
+                if preset_name(rules) == preset_name(ruleset()):
+                    return puzzle
+                return replace(puzzle, generator={**puzzle.generator,  # 3 or 6 players
+                                                  "rules": preset_name(rules)})
         matched += 1
         if matched >= attempts:
             break
