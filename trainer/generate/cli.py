@@ -1,6 +1,8 @@
 """``python -m trainer generate KIND --count N --seed S [--out FILE] [--jobs J] [--cluster C]``, and
 ``python -m trainer write-ups play|bid|discard [--bank FILE] [--check]`` (fill a bank's write-ups
-from its records, `trainer.generate.write_ups.fill`)."""
+from its records, `trainer.generate.write_ups.fill`), and ``python -m trainer rerate
+play|bid|discard [--bank FILE] [--out FILE]`` (the starting ratings from the bots' tries,
+`trainer.generate.rating_estimate`)."""
 
 from __future__ import annotations
 
@@ -68,6 +70,7 @@ def register(sub: Any) -> None:
                    help="add to the bank's records (same id: replaced) instead of replacing it")
     p.set_defaults(func=cmd_generate)
     register_write_ups(sub)
+    register_rerate(sub)
 
 
 def cmd_write_ups(args: argparse.Namespace) -> Any:
@@ -90,3 +93,38 @@ def register_write_ups(sub: Any) -> None:
     p.add_argument("--check", action="store_true",
                    help="change nothing; fail if any write-up differs")
     p.set_defaults(func=cmd_write_ups)
+
+
+def cmd_rerate(args: argparse.Namespace) -> Any:
+    from trainer.generate.rating_estimate import rerate_bank
+    from trainer.generate.write_ups.fill import DEFAULT_BANK
+
+    path = args.bank or DEFAULT_BANK[args.kind]
+    if args.seeds < 1 or args.jobs < 1 or (args.limit is not None and args.limit < 1):
+        raise TrainerError("--seeds, --jobs, --limit: give at least 1")
+    levels = tuple(v.strip() for v in args.levels.split(",") if v.strip())
+    report, figures = rerate_bank(args.kind, path, args.out, levels, args.seeds, args.jobs,
+                                  args.limit, args.tries_out, args.tries)
+    print(json.dumps({"kind": args.kind, "bank": str(path), "out": str(args.out or path),
+                      "records": report.records, "changed": report.changed,
+                      **figures.to_json()}, ensure_ascii=False))
+    return None
+
+
+def register_rerate(sub: Any) -> None:
+    p = sub.add_parser("rerate", help="set a bank's starting ratings from how often the bots' "
+                       "levels solve each puzzle (only the ratings change)")
+    p.add_argument("kind", choices=["play", "bid", "discard"], help="which bank")
+    p.add_argument("--bank", help="the bank file (default puzzles/KIND.jsonl.gz)")
+    p.add_argument("--out", help="write the re-rated bank here (default: over --bank)")
+    p.add_argument("--levels", default="easy,normal",
+                   help="the bots' levels that try each puzzle (default easy,normal)")
+    p.add_argument("--seeds", type=int, default=3,
+                   help="tries of each level that samples layouts (default 3)")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--limit", type=int, help="try only this many puzzles, a seeded sample; "
+                   "the rest keep their ratings")
+    p.add_argument("--tries-out", dest="tries_out",
+                   help="also write each puzzle's tries here (JSON Lines)")
+    p.add_argument("--tries", help="re-rate from a --tries-out file instead of trying again")
+    p.set_defaults(func=cmd_rerate)
