@@ -20,6 +20,7 @@ from trainer.generate.real_decisions import (
     throws_winner,
 )
 from trainer.generate.records import PlayPuzzle
+from trainer.generate.write_ups.play import false_claims, play_claims, play_write_up
 from trainer.notation import parse_play, parse_position
 from trainer.policy import choose_play
 from trainer.rules import ruleset
@@ -57,7 +58,16 @@ def test_version_three_records(generated):
         assert puzzle.generator == {"name": "play", "version": 3, "seed": seed,
                                     "kind": KINDS[seed % 6]}
         assert GENERATOR_VERSION == 3
-        assert PlayPuzzle.from_json(puzzle.to_json()) .to_json() == puzzle.to_json()
+        assert PlayPuzzle.from_json(puzzle.to_json()).to_json() == puzzle.to_json()
+
+
+def test_write_ups_are_the_fillers_and_every_claim_holds(generated):
+    """The generator's write-up is the one `write-ups play` fills from the record (issue 27),
+    names a technique or the line, and the claim checker finds no false claim."""
+    for puzzle in generated.values():
+        assert play_write_up(puzzle, SOLVER) == puzzle.write_up, puzzle.id
+        assert 2 <= puzzle.write_up.count(". ") + 1 <= 8, puzzle.write_up
+        assert false_claims(play_claims(puzzle, SOLVER), SOLVER) == [], puzzle.id
 
 
 def test_histories_are_the_easy_bots_cards(generated):

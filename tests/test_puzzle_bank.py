@@ -113,3 +113,11 @@ def test_themed_puzzles_have_their_theme(records):
     assert all(r["generator"]["kind"] in THEMED[r["generator"]["theme"]] for r in themed)
     assert {"joker_nomination", "unblock"} <= {r["generator"]["theme"] for r in themed} \
         <= set(THEMED)
+
+
+def test_beginners_puzzles_are_at_most_a_quarter(puzzles):
+    """Issue 28: puzzles the rules of thumb solve are kept only as beginners' puzzles, at most a
+    quarter of the bank (`trainer.generate.real_decisions`; version-2 records have none)."""
+    beginners = [p for p in puzzles if p.beginner]
+    assert 4 * len(beginners) <= len(puzzles)
+    assert all(p.generator["version"] >= 3 for p in beginners)
