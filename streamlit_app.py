@@ -20,6 +20,8 @@ PAGES = [
             icon=":material/front_hand:", url_path="first-hand"),
     st.Page("trainer/ui/pages/play.py", title="Play puzzles", icon=":material/playing_cards:",
             url_path="play"),
+    st.Page("trainer/ui/pages/at_the_table.py", title="At the table",
+            icon=":material/visibility_off:", url_path="at-the-table"),
     st.Page("trainer/ui/pages/bidding.py", title="Bidding puzzles", icon=":material/gavel:",
             url_path="bidding"),
     st.Page("trainer/ui/pages/discard.py", title="Discard puzzles", icon=":material/swap_horiz:",

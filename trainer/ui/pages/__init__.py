@@ -1,6 +1,6 @@
-"""The Streamlit pages, one script a page: Home, Learn, Your first hand, Play, Bidding, Discard,
-Play a game, Analyse, Progress and Rules. ``streamlit_app.py`` (the router) lists them;
-Streamlit runs the chosen one top to bottom on every interaction.
+"""The Streamlit pages, one script a page: Home, Learn, Your first hand, Play, At the table,
+Bidding, Discard, Play a game, Analyse, Progress and Rules. ``streamlit_app.py`` (the router)
+lists them; Streamlit runs the chosen one top to bottom on every interaction.
 
 A page draws, and keeps what it must in session state; what it computes or reads lives below
 it: `trainer.ui.puzzles` (what the puzzle pages share), `trainer.ui.analysis` (the Analyse
@@ -13,6 +13,7 @@ A page script keeps no bare string after its docstring (Streamlit would print it
 HOME_PAGE = "trainer/ui/pages/home.py"
 LEARN_PAGE = "trainer/ui/pages/learn.py"
 PLAY_PAGE = "trainer/ui/pages/play.py"
+TABLE_PAGE = "trainer/ui/pages/at_the_table.py"
 BID_PAGE = "trainer/ui/pages/bidding.py"
 DISCARD_PAGE = "trainer/ui/pages/discard.py"
 ANALYSE_PAGE = "trainer/ui/pages/analyse.py"

@@ -1,0 +1,106 @@
+"""The At the table page through AppTest: before a card is chosen it shows the learner's own
+cards, the auction and the cards played, and nothing of the other hands, the chances or the
+write-up; a tempting card is graded by its chance against the best card's, a right card as the
+best chance; then every card's chance, the other hands (the layout of the record) and the
+write-up are shown; "Next puzzle" moves on and nothing chosen carries over."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from trainer.generate.records_table import TablePuzzle
+from trainer.ui.puzzles.at_the_table import grade_card, percent, table_bank, view_of
+
+APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
+PAGE = "trainer/ui/pages/at_the_table.py"
+BANK = table_bank()
+
+
+def start(puzzle: TablePuzzle) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["puzzle"] = puzzle.id
+    at.run()
+    at.switch_page(PAGE).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def page_text(at: AppTest) -> str:
+    return "\n".join(m.value for m in at.markdown)
+
+
+def card_button(at: AppTest, puzzle: TablePuzzle, code: str):
+    return next(b for b in at.button if b.key == f"table_{puzzle.id}_{code}")
+
+
+def _pick(defence: bool) -> TablePuzzle:
+    return next(p for p in BANK if (p.side == "defence") == defence and not p.easy_solves)
+
+
+def test_nothing_given_away_before_the_answer() -> None:
+    puzzle = _pick(defence=False)
+    at = start(puzzle)
+    text = page_text(at)
+    assert "At the table: you see only your own cards" in text
+    assert 'aria-label="your hand"' in text
+    assert 'aria-label="the table"' not in text  # the board with the other hands
+    assert puzzle.write_up[:40] not in text
+    assert "Every card's chance" not in text
+    assert not at.success and not at.error
+    labels = {b.key for b in at.button if b.key and b.key.startswith(f"table_{puzzle.id}_")}
+    assert labels == {f"table_{puzzle.id}_{p.code}" for p in view_of(puzzle).legal}
+    state = puzzle.position.to_state()
+    others = {c.label for s, h in state.hands.items() if s is not puzzle.learner for c in h}
+    if not (state.declarer_exposed and state.declarer is not puzzle.learner):
+        assert not any(f'aria-label="{name}"' in text for name in others)
+
+
+def test_tempting_card_graded_by_chance_then_the_layout() -> None:
+    puzzle = _pick(defence=True)
+    at = start(puzzle)
+    card_button(at, puzzle, puzzle.tempting.code).click().run()
+    assert not at.exception, at.exception
+    verdict = grade_card(puzzle, puzzle.tempting)
+    assert not verdict.right and verdict.share < verdict.best_share
+    (error,) = at.error
+    want = (f"This card beats the {'misère' if puzzle.position.contract.misere else 'contract'}"
+            f" on {percent(verdict.share)} of the {puzzle.layouts} layouts that fit what you "
+            f"have seen")
+    assert want in error.value
+    assert f"on {percent(puzzle.best_share)}." in error.value
+    text = page_text(at)
+    assert 'aria-label="the table"' in text  # the other hands, now
+    assert "Every card's chance" in text
+    rows = at.table[-1].value
+    assert len(rows) == len(puzzle.cards)
+    assert rows.iloc[0]["Chance"] == percent(puzzle.best_share)
+    assert any(m.value == puzzle.write_up.replace("♥", ":red[♥]").replace("♦", ":red[♦]")
+               for m in at.markdown)
+
+
+def test_right_card_and_next_puzzle() -> None:
+    puzzle = _pick(defence=False)
+    at = start(puzzle)
+    card_button(at, puzzle, puzzle.right[0].code).click().run()
+    assert not at.exception, at.exception
+    (ok,) = at.success
+    assert ok.value.startswith("Right:")
+    assert f"on {percent(puzzle.best_share)} of the {puzzle.layouts} layouts" in ok.value
+    next(b for b in at.button if b.key == "table_next").click().run()
+    assert not at.exception, at.exception
+    assert not at.success and not at.error  # the next puzzle starts unanswered
+    shown = at.session_state["table_puzzle"]
+    assert shown != puzzle.id
+    assert any(b.key and b.key.startswith(f"table_{shown}_") for b in at.button)
+
+
+def test_filters_by_contract_and_side() -> None:
+    puzzle = next(p for p in BANK if p.contract_type == "misere")
+    at = start(puzzle)
+    at.multiselect(key="table_types").set_value(["misere"]).run()
+    at.multiselect(key="table_sides").set_value(["defence"]).run()
+    assert not at.exception, at.exception
+    shown = next(p for p in BANK if p.id == at.session_state["table_puzzle"])
+    assert shown.contract_type == "misere" and shown.side == "defence"
