@@ -5,8 +5,8 @@ Each puzzle is tried once per level by `trainer.generate.bot_tries.bot_solves` (
 learner's seat, seeing only that seat's view, right at every decision). Prints, per level, the
 share solved over the bank (or a random sample of ``N`` puzzles, drawn with ``--seed``) and by
 kind: contract (suit, no trumps, misère with open misère) by side (declarer, defence), the
-2-player puzzles apart, and the beginners' puzzles (`PlayPuzzle.beginner`) apart; then the CPU
-seconds a try took.
+2- and 3-player puzzles apart, and the beginners' puzzles (`PlayPuzzle.beginner`) apart; then
+the CPU seconds a try took.
 """
 
 from __future__ import annotations
@@ -26,9 +26,11 @@ from trainer.generate.records import PlayPuzzle, load_play_puzzles  # noqa: E402
 
 
 def kind_of(puzzle: PlayPuzzle) -> str:
-    """``suit declarer``, ``no_trumps defence``, ``misere declarer``...; ``2p`` for 2 players."""
+    """``suit declarer``, ``no_trumps defence``, ``misere declarer``...; ``2p`` (``3p``) after
+    it for the 2- (3-) player table."""
     contract = "misere" if puzzle.contract_type.endswith("misere") else puzzle.contract_type
-    table = " 2p" if puzzle.generator.get("rules") else ""
+    rules = puzzle.generator.get("rules")
+    table = f" {rules['players']}p" if isinstance(rules, dict) and "players" in rules else ""
     return f"{contract} {puzzle.side}{table}"
 
 
