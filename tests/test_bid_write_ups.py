@@ -21,8 +21,8 @@ def test_an_opening_counts_the_joker_and_the_left_bower_and_the_kitty():
     # J♠ has joined the trumps; 8♣ needs 8 tricks, 8.26 on average, made 73%; 8♣ is worth 260
     assert bid_write_up(OPENING, "opening") == (
         "Open 7♣: in clubs you hold 4 trumps with the joker and the left bower, A♥ K♥ as side "
-        "winners and a singleton 9♠; taking the kitty you throw 3 cards, so your 9♠ can go to "
-        "leave a void in spades. 8♣ asks for 8 tricks; the hand averages 8.3 in clubs, but not "
+        "winners and a singleton 9♠; the kitty's 3 cards let your 9♠ go to leave a void in "
+        "spades. 8♣ asks for 8 tricks; the hand averages 8.3 in clubs, but not "
         "on every layout, and a set costs 260.\n\nOver 100 layouts: 7♣ +124.9 a hand for your "
         "side (its points less the opponents'), makes 88%, 8.3 tricks; 8♣ +102.2, makes 73%, "
         "8.3 tricks.")
@@ -58,7 +58,7 @@ def test_b0000557_names_partners_right_bower_and_what_the_take_out_makes_of_it()
                            "for East's spades, 1 trump: East's right bower (J♠)")
     assert "your J♠, East's right bower, is your left bower in clubs" in text
     # 96.7 - 38.2 = 58.5 < 2 x hypot(22.7, 29.6) = 74.6: a close call
-    assert "still, pass is only 58 points better, within the simulation's noise: a close call" \
+    assert "; pass is only 58 points better, within the simulation's noise: a close call" \
         in text
 
 

@@ -128,7 +128,7 @@ def test_a_close_call_within_the_noise(monkeypatch):
         "Bid 8♥, a new strain over your partner South's 7♠: in hearts you hold 5 trumps with "
         "the joker and the ace, no side ace and a singleton 9♠, against only 2 trumps with the "
         "joker, little support for South's spades. Passing leaves South in 7♠, worth 140 to "
-        "8♥'s 300; still, 8♥ is only 15 points better, within the simulation's noise: a close "
+        "8♥'s 300; 8♥ is only 15 points better, within the simulation's noise: a close "
         "call, not a verdict (over 100 layouts, +60 a hand against +45 for pass).")
 
 

@@ -506,7 +506,7 @@ def test_5_the_rule_of_thumb_discard_says_why_it_scores_less(discard_records):
     # every record: the rule of thumb's discard, when it scores less, comes with a reason
     for rec in discard_records:
         rule = [s for s in sentences(rec["write_up"]) if s.startswith("The trainer's rule")]
-        if rule and "finds this discard" not in rule[0]:
+        if rule and "finds this discard" not in rule[0] and "finds one of them" not in rule[0]:
             assert re.search(r"throws [^,]+, which .+ scores \d+ less$", rule[0]), rule[0]
     # and every row no rule names still says what differs from the best
     for rec in discard_records:
@@ -536,7 +536,7 @@ def test_6_the_expected_score_is_your_sides_points_less_the_opponents(bid_record
         assert (f"gives an expected score of {ev:+.1f} a hand for your side (its points less "
                 "the opponents')") in rec["write_up"], rec["id"]
     text = record(discard_records, "d0000001")["write_up"]
-    assert ("It makes 6♥ 95% of the time, with 8.02 tricks on average over 100 layouts, takes "
+    assert ("makes 6♥ 95% of the time, with 8.02 tricks on average over 100 layouts, takes "
             "all ten tricks on 16% of them (a slam, scoring 250 instead of 100), and gives an "
             "expected score of +94.2 a hand for your side (its points less the opponents').") \
         in text

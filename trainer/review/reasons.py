@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from trainer.errors import TrainerError
 from trainer.generate.goals import Goal
 from trainer.generate.grading import choice_text
-from trainer.generate.write_ups.bid import call_case, why_not
+from trainer.generate.write_ups.bid import call_case, going_for, why_not
 from trainer.generate.write_ups.calls import words
 from trainer.generate.write_ups.discard import principle, void_choice
 from trainer.generate.write_ups.discard_reasons import discard_reason
@@ -50,8 +50,9 @@ def _sentence(text: str) -> str:
 
 def call_words(analysis: BidAnalysis, best: CallResult, chosen: CallResult) -> str:
     """`call_reason` without the figures: the two sentences."""
-    return " ".join(_sentence(s) for s in (call_case(analysis, best),
-                                           why_not(analysis, best, chosen)))
+    parts = [call_case(analysis, best), going_for(analysis, best),
+             why_not(analysis, best, chosen)]
+    return " ".join(_sentence(s) for s in parts if s)
 
 
 def call_reason(analysis: BidAnalysis, best: CallResult, chosen: CallResult) -> str:

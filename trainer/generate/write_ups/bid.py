@@ -15,16 +15,24 @@ The sentences:
    partner in (the support partner's contract has); an overcall of an opponent's bid; an
    opening (with the kitty: a short suit of losers that can go to leave a void); defending an
    opponent's contract (their trumps held); a misère (its shape: the cards that cannot be
-   ducked, each suit's low card, the voids, `bid_hand.misere_hand`).
-2. Why the nearest rival (the next call of the table; for a puzzle about the misère, the
-   misère) is worse, in the same words (`why_not`): a level too high for the tricks the hand
-   averages, a level too low for what it is worth, another strain with what the hand holds
-   there and the cards that change role, no trumps with the suits not stopped, passing and what
-   it leaves, the misère's card that cannot be ducked. A gap within the simulation's noise (two
-   standard errors of the difference, `trainer.review.grade.noise`'s rule) is a close call,
-   not a verdict.
-3. (When it applies) what an opponent's bid showed, or where the auction ended after the best
-   call when it did not always end there.
+   ducked, each suit's low card, the voids, `bid_hand.misere_hand`). When the hand holds
+   nothing at the top for a trick bid (`thin_for`: no joker, bower, trump ace or side winner;
+   at no trumps no ace and no joker) the sentence says so, and the next one (`going_for`) says
+   what the call has for it in the simulation: the least bad call when it loses, else how often
+   it goes your way, with passing's score when passing is not discussed below.
+2. Why the nearest rival (the call that came second in the table, whatever the puzzle's kind:
+   the misère is discussed only when it is the best call or the runner-up) is worse, in the
+   same words (`why_not`): a level too high for the tricks the hand averages, a level too low
+   for what it is worth, another strain with what the hand holds there and the cards that
+   change role (a better-trumped strain is said to be one, never "the weaker strain"), no
+   trumps with the suits not stopped, passing and what it leaves, the misère's card that cannot
+   be ducked. A gap to the rival or to passing within the simulation's noise (two standard
+   errors of the difference, `trainer.review.grade.noise`'s rule) is a close call, not a
+   verdict.
+3. (When the rival is not another strain's bid) the best bid of another strain when it is
+   within the noise or better trumped (`other_strain`), with the cards that change role.
+4. (When it applies, and the write-up has fewer than four sentences) what an opponent's bid
+   showed.
 
 The figures line (`figures_line`): the layouts, the best call's and the rival's expected score
 for your side (its points less the opponents'), how often each went your way, their mean tricks.
@@ -35,7 +43,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from trainer.bidding import PASS, Bid
-from trainer.cards import Rank, Seat
+from trainer.cards import Rank, Seat, Suit
 from trainer.generate.explain import seat_name
 from trainer.generate.write_ups.bid_hand import (
     brief,
@@ -51,7 +59,7 @@ from trainer.generate.write_ups.calls import (
     final_name,
     makes,
     pass_outcome,
-    row,
+    pass_row,
     score,
     standing,
     stands,
@@ -203,12 +211,103 @@ def _kitty_clause(analysis: BidAnalysis, strain: Strain) -> str:
     if not losers:
         return ""
     suit = min(losers, key=lambda s: (len(suits[s]), SUITS.index(s)))
-    return (f"; taking the kitty you throw {size} cards, so your "
-            f"{cards_text(suits[suit])} can go to leave a void in {suit.noun}")
+    return (f"; the kitty's {size} cards let your {cards_text(suits[suit])} go to leave a "
+            f"void in {suit.noun}")
 
 
 def call_case(analysis: BidAnalysis, result: CallResult) -> str:
-    """Sentence 1 (module docstring): ``result``'s call and what the hand holds for it."""
+    """Sentence 1 (module docstring): ``result``'s call and what the hand holds for it; when the
+    hand holds little for a trick bid (`thin_for`), said so in the sentence, so that it never
+    reads as reasons for the call (`going_for` gives what the call has for it)."""
+    text = _plain_case(analysis, result)
+    bid = trick_bid(result.call)
+    if bid is None or bid.strain is None or not thin_for(analysis, bid.strain):
+        return text
+    head, _, rest = text.partition(": ")
+    return f"{head}, though the hand holds little for it: {rest}"
+
+
+def thin_for(analysis: BidAnalysis, strain: Strain) -> bool:
+    """True when the hand holds nothing at the top for ``strain``: at no trumps no ace and no
+    joker; in a suit no joker, no bower, not the ace of trumps and no side winner."""
+    winners = side_winners(analysis.hand, strain, analysis.rules.pack)
+    if strain.trump is None:
+        return not winners
+    return not winners and _top_trumps(analysis, strain.trump) == 0
+
+
+def _top_trumps(analysis: BidAnalysis, trump: Suit) -> int:
+    """The joker, the bowers and the ace of trumps held in ``trump``."""
+    held = trump_holding(analysis.hand, trump, analysis.rules)
+    return (held.joker + (held.right is not None) + (held.left is not None)
+            + sum(1 for c in held.cards if c.rank is Rank.ACE and c.suit is trump))
+
+
+def better_trumped(analysis: BidAnalysis, other: Suit, mine: Suit) -> bool:
+    """True when the hand holds more trumps in ``other`` than in ``mine``, or as many with more
+    of the joker, the bowers and the ace among them."""
+    a = trump_holding(analysis.hand, other, analysis.rules).count
+    b = trump_holding(analysis.hand, mine, analysis.rules).count
+    return a > b or (a == b and _top_trumps(analysis, other) > _top_trumps(analysis, mine))
+
+
+def going_for(analysis: BidAnalysis, best: CallResult) -> str:
+    """For a trick bid the hand holds little for (`thin_for`): what the call has going for it in
+    the simulation, that every other call does worse, with passing's outcome; ``""`` otherwise.
+    """
+    bid = trick_bid(best.call)
+    if bid is None or bid.strain is None or not thin_for(analysis, bid.strain):
+        return ""
+    passing = pass_row(analysis)
+    rival = rival_of(analysis)
+    then = ""
+    if (passing is not None and passing.call != best.call and rival is not passing
+            and not close_call(best, passing)):  # else `why_not` names it
+        then = (f"; passing scores {score(passing.ev)} ("
+                + (pass_outcome(analysis, passing) if stands(analysis, passing)
+                   else f"the auction ends in {ends(analysis, passing, 1)}") + ")")
+    if best.ev < 0:
+        return (f"What it has going for it is only that the other calls do worse: it is the "
+                f"least bad call, {score(best.ev)} a hand{then}")
+    return (f"What it has going for it is what the layouts show: it {makes(analysis, best)}, "
+            f"more than any other call{then}")
+
+
+def other_strain(analysis: BidAnalysis, best: CallResult, rival: CallResult | None) -> str:
+    """When ``rival`` is not another strain's bid: the best bid of another strain, if it is
+    within the noise of ``best`` or better trumped (`better_trumped`), and why it scores less
+    (what it holds there and the cards that change role); ``""`` otherwise."""
+    mine = trick_bid(best.call)
+    theirs = trick_bid(rival.call) if rival is not None else None
+    if mine is None or mine.strain is None or (
+            theirs is not None and theirs.strain is not mine.strain):
+        return ""
+    found = next((c for c in analysis.candidates if (b := trick_bid(c.call)) is not None
+                  and b.strain is not mine.strain), None)
+    if found is None or found.ev > best.ev:
+        return ""
+    there = trick_bid(found.call)
+    assert there is not None and there.strain is not None
+    better = (mine.trump is not None and there.trump is not None
+              and better_trumped(analysis, there.trump, mine.trump))
+    close = close_call(best, found)
+    if not (better or close):
+        return ""
+    gap = best.ev - found.ev
+    less = (f"{words(found.call)} scores the same within a point" if gap < 0.5 else
+            f"{words(found.call)} scores {gap:.0f} less")
+    noun = strain_word(there.strain)
+    held = (trumps_brief(analysis, there.trump) if there.trump is not None
+            else brief(analysis, there.strain))
+    text = (f"{cap(noun)} hold the better trumps, {held}" if better
+            else f"The other strain is {noun}, with {held}")
+    change = role_changes(analysis, mine.strain, there.strain)
+    if change:
+        text += f", but {change[:1].lower()}{change[1:]}"
+    return f"{text}; {less}" + (", within the noise" if close else "")
+
+
+def _plain_case(analysis: BidAnalysis, result: CallResult) -> str:
     bid = as_bid(result.call)
     p, o = said(analysis, True), said(analysis, False)
     stand = standing(analysis)
@@ -295,25 +394,48 @@ def _misere_flaw(analysis: BidAnalysis) -> str:
                 f"{worst.lower_out} lower {worst.suit.noun} out against it")
     high = high_cards(hand)
     if high:
-        return f"{cards_text(high)} {'is' if len(high) == 1 else 'are'} above the ten"
+        one = len(high) == 1
+        return (f"your {cards_text(high)} {'is a high card' if one else 'are high cards'} (a "
+                f"jack or higher), which the play may force to win a trick")
     return "a single misplaced low card sets it"
 
 
 def why_not(analysis: BidAnalysis, best: CallResult, rival: CallResult) -> str:
-    """Sentence 2 (module docstring): why ``rival`` is worse than ``best``, or a close call."""
+    """Sentence 2 (module docstring): why ``rival`` is worse than ``best``, or a close call.
+    The close call is judged against ``rival`` and against passing (the nearest rivals): a gap
+    within two standard errors of the difference (`close_call`)."""
     mine, other = as_bid(best.call), as_bid(rival.call)
     phrase = _contrast(analysis, mine, other, best, rival)
     if rival.ev > best.ev:  # a call the hand cannot show (the review's and coach's choice)
         return (f"{cap(phrase)}; {words(rival.call)} scores {rival.ev - best.ev:.0f} more on "
                 "these layouts, but it is not a call this hand can show")
-    if close_call(best, rival):
-        gap = abs(best.ev - rival.ev)
-        ahead = (f"{words(best.call)} is only {gap:.0f} point{'s' if round(gap) != 1 else ''} "
-                 "better" if gap >= 0.5 else
-                 f"{words(best.call)} scores the same within a point")
-        return (f"{cap(phrase)}; still, {ahead}, within the simulation's noise: a close call, "
-                "not a verdict")
+    near = [c for c in (rival, pass_row(analysis)) if c is not None and c.call != best.call
+            and c.ev <= best.ev and close_call(best, c)]
+    near = list(dict.fromkeys(near))
+    if near:
+        gaps = [_gap_words(best, c, first=i == 0, named=c is not rival or len(near) > 1)
+                for i, c in enumerate(near)]
+        return (f"{cap(phrase)}; {' and '.join(gaps)}, within the simulation's noise: a close "
+                "call, not a verdict")
     return cap(phrase)
+
+
+def _gap_words(best: CallResult, other: CallResult, first: bool, named: bool) -> str:
+    """``7♣ is only 3 points better`` / ``only 10 points better than passing`` / ``scores the
+    same within a point``; ``named``: say what it is better than."""
+    gap = abs(best.ev - other.ev)
+    them = "passing" if other.call == PASS else words(other.call)
+    if not named:
+        return (f"{words(best.call)} scores the same within a point" if gap < 0.5 else
+                f"{words(best.call)} is only {gap:.0f} point{'s' if round(gap) != 1 else ''} "
+                "better")
+    if gap < 0.5:
+        head = f"{words(best.call)} scores " if first else ""
+        return f"{head}the same as {them} within a point"
+    if not first:
+        return f"{gap:.0f} better than {them}"
+    unit = "point" if round(gap) == 1 else "points"
+    return f"{words(best.call)} is only {gap:.0f} {unit} better than {them}"
 
 
 def _contrast(analysis: BidAnalysis, mine: Bid | None, other: Bid | None, best: CallResult,
@@ -352,9 +474,7 @@ def _contrast(analysis: BidAnalysis, mine: Bid | None, other: Bid | None, best: 
                     f"{_where(other.strain)}, but not on every layout, and a set costs "
                     f"{value(other, analysis)}")
         assert mine.strain is not None
-        held = (trumps_brief(analysis, mine.strain.trump) if mine.strain.trump is not None
-                else "the hand")
-        return (f"{name} undersells {held}: {_where(mine.strain)} it averages "
+        return (f"{name} undersells the hand: {_where(mine.strain)} it averages "
                 f"{tricks(best.mean_tricks)} tricks, and {name} is worth only "
                 f"{value(other, analysis)} to {mine.pretty}'s {value(mine, analysis)}")
     p = said(analysis, True)
@@ -378,6 +498,14 @@ def _contrast(analysis: BidAnalysis, mine: Bid | None, other: Bid | None, best: 
             change = roles
     elif mine is None or mine.misere:
         text = f"bidding {name} would rest, {_where(other.strain)}, on {here}"
+    elif (mine is not None and mine.trump is not None and other.trump is not None
+          and better_trumped(analysis, other.trump, mine.trump)):
+        text = f"{name} has the better trumps: {_where(other.strain)} you hold {here}"
+        if change:
+            text += "; but " + change[:1].lower() + change[1:]
+            change = ""
+    elif close_call(best, rival):
+        text = f"{name}, the other strain, rests {_where(other.strain)} on {here}"
     else:
         text = f"{name} is the weaker strain: {_where(other.strain)} you hold {here}"
     if change:
@@ -401,11 +529,10 @@ def _where(strain: Strain) -> str:
 
 
 def rival_of(analysis: BidAnalysis, moment: str = "") -> CallResult | None:
-    """The rival a write-up compares: for a puzzle about the misère (``moment``), the misère
-    when it is not the best call; else the next call of the table."""
+    """The rival a write-up compares: the call that came second in the table, whatever the
+    puzzle's kind (``moment`` is kept for the callers; a misère is discussed only when it is the
+    best call or the runner-up, issue 27)."""
     best = analysis.best
-    if moment == "misere" and best.call != "MIS" and (mis := row(analysis, "MIS")) is not None:
-        return mis
     return next((c for c in analysis.candidates if c.call != best.call), None)
 
 
@@ -442,11 +569,14 @@ def extra_sentence(analysis: BidAnalysis, best: CallResult) -> str:
 def reasons(analysis: BidAnalysis, best: CallResult, rival: CallResult | None) -> list[str]:
     """The sentences (module docstring) for ``best`` against ``rival``, without the figures."""
     out = [call_case(analysis, best)]
+    case = going_for(analysis, best)
+    if case:
+        out.append(case)
     if rival is not None:
         out.append(why_not(analysis, best, rival))
-    extra = extra_sentence(analysis, best)
-    if extra:
-        out.append(extra)
+    for more in (other_strain(analysis, best, rival), extra_sentence(analysis, best)):
+        if more and len(out) < 4:
+            out.append(more)
     return out
 
 
@@ -460,5 +590,6 @@ def bid_write_up(analysis: BidAnalysis, moment: str = "") -> str:
     return f"{body}\n\n{figures_line(analysis, best, rival)}"
 
 
-__all__ = ["bid_write_up", "call_case", "close_call", "figures_line", "noise", "reasons",
-           "rival_of", "said", "why_not"]
+__all__ = ["better_trumped", "bid_write_up", "call_case", "close_call", "figures_line",
+           "going_for", "noise", "other_strain", "reasons", "rival_of", "said", "thin_for",
+           "why_not"]

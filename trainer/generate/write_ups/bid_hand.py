@@ -160,9 +160,11 @@ def misere_hand(analysis: BidAnalysis) -> str:
     high = high_cards(hand)
     danger = [c for c in high if c.is_joker or c.rank is Rank.ACE]
     if not high:
-        text = "You hold no joker and no card above the ten"
+        text = "You hold no joker and no card higher than a ten"
     else:
-        text = f"Your {cards_text(high)} {'is' if len(high) == 1 else 'are'} above the ten"
+        one = len(high) == 1
+        text = (f"Your {cards_text(high)} {'is a high card' if one else 'are high cards'} (a "
+                "jack or higher) the play may force to win a trick")
         them = "it" if len(high) == 1 else "they"
         if danger:
             what = join(["the joker" if c.is_joker else f"the {c.pretty}" for c in danger])

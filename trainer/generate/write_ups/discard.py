@@ -1,6 +1,13 @@
 """The write-up of a discard puzzle: the principle of the best discard and why, in 2 to 5
 sentences.
 
+When three or more discards score within the simulation's noise of the best (`near_best`,
+`within_noise`: one standard error), the write-up opens instead with `any_of` (any of them
+will do, with what they share), then why this void (below), the best's figures and the rule of
+thumb; it names no runner-up. Where two voids are possible, `void_choice` always says why this
+one: what the other void would throw, or, when neither suit holds a winner, what each discard
+keeps and whether the simulation can tell them apart ("either will do").
+
 Built from the puzzle's record (`trainer.simulate.DiscardAnalysis`: the 13 cards, the contract,
 the candidate table with the simple policy's discard marked) and the rules, with what each
 discard keeps counted by `trainer.generate.write_ups.discard_reasons.kept`. The sentences:
@@ -67,7 +74,8 @@ def principle(analysis: DiscardAnalysis, rules: RuleSet) -> str:
         high = [c for c in thrown if c in high_cards(hand)]
         if high:
             does.append(f"it gets rid of {_names(high, order)}, "
-                        f"{'a card' if len(high) == 1 else 'cards'} above the ten")
+                        f"{'a high card' if len(high) == 1 else 'high cards'} (a jack or "
+                        "higher) the play could force to win a trick")
         return f"Throw {_names(thrown, order)}" + (f": {join(does)}" if does else "")
     all_winners = set(winners(hand, contract, rules.pack))
     leaves: list[str] = []
@@ -172,13 +180,13 @@ def void_choice(analysis: DiscardAnalysis, rules: RuleSet) -> str:
     trump = theirs.thrown_trumps and len(theirs.thrown_trumps) > len(mine.thrown_trumps)
     if not mine.voids:
         if not lost and not trump:
-            return ""
+            return f"Why no void in {suit.noun}: {_trade(analysis, cand, order)}"
         return f"Why no void in {suit.noun}: {why}"
     ours = mine.voids[0]
     held = before[ours]
-    if all_winners & set(held):
-        return ""
     head = f"Why the {ours.noun} void and not the {suit.noun} one: "
+    if all_winners & set(held):
+        return head + _trade(analysis, cand, order)
     if lost or trump:
         return head + why + f", while {_names(held, order)} held no winner"
     if len(held) < len(gone):
@@ -186,7 +194,38 @@ def void_choice(analysis: DiscardAnalysis, rules: RuleSet) -> str:
         return (head + f"voiding {ours.noun} takes only {_names(held, order)}, so "
                 f"{_names(sorted(rest, key=order.display_key), order)} can go as well, while "
                 f"voiding {suit.noun} takes {_names(gone, order)}")
-    return ""
+    return head + "neither suit holds a winner; " + _trade(analysis, cand, order)
+
+
+def within_noise(a: DiscardResult, b: DiscardResult) -> bool:
+    """True when two discards' expected scores differ by no more than one standard error (the
+    larger of the two). The discards of a table are played on the same layouts, so their gap is
+    far steadier than two independent means': one standard error, not the two of a bid's close
+    call (`trainer.generate.write_ups.bid.close_call`), marks the gap the simulation cannot
+    tell from nothing."""
+    return abs(score_key(a) - score_key(b)) <= max(a.se, b.se)
+
+
+def _or(parts: list[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
+def _trade(analysis: DiscardAnalysis, other: DiscardResult, order: CardOrder) -> str:
+    """What the best discard keeps that ``other`` throws and the reverse, and whether the
+    simulation can tell them apart: ``this one keeps the 5♠ where the other keeps 10♥, and the
+    two score within the simulation's noise (3.0 apart): either will do``."""
+    best = analysis.best
+    mine = sorted(set(other.discard) - set(best.discard), key=order.display_key)
+    theirs = sorted(set(best.discard) - set(other.discard), key=order.display_key)
+    named = _names(sorted(other.discard, key=order.display_key), order)
+    text = (f"this discard keeps {_names(mine, order)} where the other ({named}) keeps "
+            f"{_names(theirs, order)}")
+    gap = score_key(best) - score_key(other)
+    if within_noise(best, other):
+        return text + (f", and the two score within the simulation's noise ({gap:.1f} apart): "
+                       "either will do")
+    return text + f", and over the layouts that scores {gap:.1f} more"
 
 
 def figures(analysis: DiscardAnalysis, rules: RuleSet) -> str:
@@ -214,12 +253,74 @@ def against(analysis: DiscardAnalysis, result: DiscardResult, rules: RuleSet) ->
     return f"{why.text}: it makes {pct(result.p_make)} and scores {less} less"
 
 
+def near_best(analysis: DiscardAnalysis) -> list[DiscardResult]:
+    """The best discard and the others within the simulation's noise of it (`within_noise`),
+    in the table's order, at most 4."""
+    best = analysis.best
+    near = [best] + [c for c in analysis.candidates
+                     if c is not best and score_key(c) <= score_key(best)
+                     and within_noise(best, c)]
+    return near[:4]
+
+
+def any_of(analysis: DiscardAnalysis, rules: RuleSet) -> str:
+    """When three or more discards score within the noise (`near_best`): that any of them will
+    do, with what they share (the cards all of them throw, the voids all make, the trumps all
+    keep); ``""`` otherwise."""
+    near = near_best(analysis)
+    if len(near) < 3:
+        return ""
+    contract = analysis.contract
+    order = CardOrder(trump=contract.trump)
+    common = sorted(set.intersection(*(set(c.discard) for c in near)), key=order.display_key)
+    rest = [sorted(set(c.discard) - set(common), key=order.display_key) for c in near]
+    if common and all(len(r) == 1 for r in rest):
+        text = (f"Throw {_names(common, order)} and any one of "
+                f"{_or([_names(r, order) for r in rest])}")
+    else:
+        text = "Any of " + _or([_names(sorted(c.discard, key=order.display_key), order)
+                                for c in near]) + " will do"
+    lo, hi = min(score_key(c) for c in near), max(score_key(c) for c in near)
+    text += (f": they score the same ({score(hi)})" if lo == hi else
+             f": they score within the simulation's noise of each other ({score(hi)} to "
+             f"{score(lo)})")
+    shared: list[str] = []
+    kept_all = [kept(analysis.hand, c.discard, contract, rules.pack) for c in near]
+    voids = [v for v in kept_all[0].voids if all(v in k.voids for k in kept_all)]
+    if voids:
+        shared.append(f"leave a void in {join([v.noun for v in voids])}")
+    if contract.trump is not None and not any(k.thrown_trumps for k in kept_all):
+        held = trump_holding(kept_all[0].cards, contract.trump, rules)
+        shared.append(f"keep all {held.count} trumps" if held.count > 1 else "keep your trump")
+    if shared:
+        text += f", and all of them {join(shared)}"
+    return text
+
+
 def discard_write_up(analysis: DiscardAnalysis, rules: RuleSet) -> str:
-    """The write-up (module docstring) of a discard decision under ``rules``."""
+    """The write-up (module docstring) of a discard decision under ``rules``; when three or
+    more discards score within the noise, it opens with `any_of` instead of the best one's
+    principle, and names no runner-up."""
     contract = analysis.contract
     order = CardOrder(trump=contract.trump)
     best = analysis.best
     top = score_key(best)
+    several = any_of(analysis, rules)
+    if several:
+        out = [several, figures(analysis, rules).replace("It makes", "The best of them makes",
+                                                          1)]
+        void = void_choice(analysis, rules)
+        if void:
+            out.insert(1, void)
+        policy = next((c for c in analysis.candidates if c.policy), None)
+        if policy is not None and any(frozenset(policy.discard) == frozenset(c.discard)
+                                      for c in near_best(analysis)):
+            out.append(f"{RULE} finds one of them")
+        elif policy is not None:
+            out.append(f"{RULE} throws "
+                       f"{_names(sorted(policy.discard, key=order.display_key), order)}, "
+                       f"which {against(analysis, policy, rules)}")
+        return " ".join(x.rstrip(".") + "." for x in out[:5])
     out = [principle(analysis, rules)]
     void = void_choice(analysis, rules)
     if void:
@@ -232,7 +333,9 @@ def discard_write_up(analysis: DiscardAnalysis, rules: RuleSet) -> str:
                    "the same")
     rival: DiscardResult | None = next((c for c in analysis.candidates if score_key(c) < top),
                                        None)
-    if rival is not None:
+    traded = void and "either will do" in void and rival is not None and _names(
+        sorted(set(rival.discard) - set(best.discard), key=order.display_key), order) in void
+    if rival is not None and not traded:
         why = discard_reason(analysis, rival, rules)
         cards = _names(list(why.discard), order)
         if why.kind is DiscardReasonKind.CLOSE:
@@ -254,4 +357,5 @@ def discard_write_up(analysis: DiscardAnalysis, rules: RuleSet) -> str:
     return " ".join(s.rstrip(".") + "." for s in out[:5])
 
 
-__all__ = ["RULE", "against", "discard_write_up", "figures", "principle", "void_choice"]
+__all__ = ["RULE", "against", "any_of", "discard_write_up", "figures", "near_best", "principle",
+           "void_choice", "within_noise"]
