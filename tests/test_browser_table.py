@@ -27,6 +27,6 @@ def test_at_the_table_tempting_card_then_next(page: Page, server: str, shots: Pa
     expect(page.get_by_role("region", name="the table")).to_be_visible()
     expect(page.get_by_text("Every card's chance")).to_be_visible()
     snap(page, shots, "at-the-table-graded")
-    click(page, page.get_by_role("button", name="Next puzzle"))
+    click(page, page.get_by_role("button", name="Next puzzle", exact=True))
     expect(page.get_by_role("region", name="the table")).to_have_count(0)
     expect(page.get_by_text("Every card's chance")).to_have_count(0)

@@ -2,15 +2,21 @@
 cards, the auction and the cards played, and nothing of the other hands, the chances or the
 write-up; a tempting card is graded by its chance against the best card's, a right card as the
 best chance; then every card's chance, the other hands (the layout of the record) and the
-write-up are shown; "Next puzzle" moves on and nothing chosen carries over."""
+write-up are shown; "Next puzzle" moves on and nothing chosen carries over. With a learner the
+first card is stored and rated (learner and puzzle, Glicko-2), kept over a restart (the store
+reopened), shown in the Progress page's history as "at the table"; a second try is practice;
+"Next puzzle for me" picks the unplayed puzzle nearest the learner's rating."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from trainer.generate.records_table import TablePuzzle
+from trainer.progress import ProgressStore, Rating, expected_score
+from trainer.ui.data.puzzle_choice import TARGET_SCORE, record_rating
 from trainer.ui.puzzles.at_the_table import grade_card, percent, table_bank, view_of
 
 APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
@@ -18,9 +24,19 @@ PAGE = "trainer/ui/pages/at_the_table.py"
 BANK = table_bank()
 
 
-def start(puzzle: TablePuzzle) -> AppTest:
+@pytest.fixture(autouse=True)
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test writes its learner store under tmp_path."""
+    path = tmp_path / "progress.sqlite3"
+    monkeypatch.setenv("TRAINER_DB", str(path))
+    return path
+
+
+def start(puzzle: TablePuzzle, learner: str | None = None) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params["puzzle"] = puzzle.id
+    if learner is not None:
+        at.query_params["learner"] = learner
     at.run()
     at.switch_page(PAGE).run()
     assert not at.exception, at.exception
@@ -104,3 +120,59 @@ def test_filters_by_contract_and_side() -> None:
     assert not at.exception, at.exception
     shown = next(p for p in BANK if p.id == at.session_state["table_puzzle"])
     assert shown.contract_type == "misere" and shown.side == "defence"
+
+
+def test_first_try_is_rated_stored_and_kept_over_a_restart(db: Path) -> None:
+    puzzle = _pick(defence=True)
+    before = ProgressStore(db).learner("Ann").rating
+    at = start(puzzle, learner="Ann")
+    assert "Puzzle rating **" in page_text(at)
+    card_button(at, puzzle, puzzle.tempting.code).click().run()
+    assert not at.exception, at.exception
+    assert any("First try rated: your rating" in c.value for c in at.caption)
+    # a second try of the same showing is practice and not saved
+    next(b for b in at.button if b.key == f"table_again_{puzzle.id}").click().run()
+    card_button(at, puzzle, puzzle.right[0].code).click().run()
+    store = ProgressStore(db)  # reopened: what a restart reads
+    ann = store.learner("Ann", create=False)
+    (attempt,) = store.attempts(ann)
+    assert (attempt.kind, attempt.item, attempt.correct, attempt.rated) == (
+        "table", puzzle.id, False, True)
+    assert attempt.detail["play"] == puzzle.tempting.code
+    assert attempt.detail["share"] == round(puzzle.share(puzzle.tempting), 4)
+    assert ann.rating.rating < before.rating
+    moved = store.puzzle_rating(puzzle.id, Rating(0.0))
+    assert moved.rating > puzzle.rating  # the puzzle won
+    assert puzzle.id in {p for p, _ in store.review_queue(ann)}
+    # a restart: a fresh app, the same store; the puzzle is now practice
+    again = start(puzzle, learner="Ann")
+    assert "you have played this puzzle before" in page_text(again)
+    card_button(again, puzzle, puzzle.right[0].code).click().run()
+    assert not again.exception, again.exception
+    store = ProgressStore(db)
+    ann2 = store.learner("Ann", create=False)
+    assert [(a.correct, a.rated) for a in store.attempts(ann2)] == [(False, True), (True, False)]
+    assert ann2.rating == ann.rating
+    history = again.switch_page("trainer/ui/pages/progress.py").run()
+    assert not history.exception, history.exception
+    kinds = [list(d.value["Kind"]) for d in history.dataframe if "Kind" in d.value.columns]
+    assert kinds and kinds[0].count("at the table") == 2
+
+
+def test_next_puzzle_for_me_is_near_the_learners_rating(db: Path) -> None:
+    first = BANK[len(BANK) // 2]
+    ProgressStore(db).learner("Bea")
+    at = start(first, learner="Bea")
+    card_button(at, first, first.right[0].code).click().run()
+    next(b for b in at.button if b.key == "table_for_me").click().run()
+    assert not at.exception, at.exception
+    shown = next(p for p in BANK if p.id == at.session_state["table_puzzle"])
+    store = ProgressStore(db)
+    bea = store.learner("Bea", create=False)
+    assert shown.id != first.id and not store.played(bea, shown.id)
+    # no lessons done: misère and no trumps wait; the pick is nearest 60% among the rest
+    assert shown.contract_type not in {"misere", "open_misere", "no_trumps"}
+    fresh = [p for p in BANK if p.id != first.id
+             and p.contract_type not in {"misere", "open_misere", "no_trumps"}]
+    gap = [abs(expected_score(bea.rating, record_rating(p)) - TARGET_SCORE) for p in fresh]
+    assert abs(expected_score(bea.rating, record_rating(shown)) - TARGET_SCORE) == min(gap)

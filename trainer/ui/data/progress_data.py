@@ -16,9 +16,10 @@ from trainer.ui.data.puzzle_bank import theme_words
 
 LESSON = "lesson"
 PRACTICE = "practice"
-KIND_WORDS = {"puzzle": "play", "value": "value a hand"}
+KIND_WORDS = {"puzzle": "play", "value": "value a hand", "table": "at the table"}
 """Stored kinds shown otherwise in the history (the Play page saves ``play``; ``puzzle`` is kept
-for attempts saved under that name; the Value a hand page saves ``value``)."""
+for attempts saved under that name; the Value a hand page saves ``value``, the At the table
+page ``table``)."""
 
 
 def puzzle_attempts(attempts: Sequence[Attempt]) -> list[Attempt]:
@@ -107,7 +108,7 @@ def accuracy_by_lesson(attempts: Sequence[Attempt], titles: Mapping[str, str]) -
     return table.sort_values("order", ignore_index=True).drop(columns="order")
 
 
-PUZZLE_PAGES = {"p": "play", "b": "bidding", "d": "discard"}
+PUZZLE_PAGES = {"p": "play", "b": "bidding", "d": "discard", "t": "at-the-table"}
 """A puzzle id's first letter to the url path of its page."""
 
 

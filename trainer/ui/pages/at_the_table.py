@@ -5,24 +5,48 @@ chance the card gives over the layouts of the unseen cards that fit all of that
 chosen; then the verdict by chance, every card's chance, the layout dealt (one on which the
 tempting card fails and the best one succeeds) and the write-up. ``?puzzle=<id>`` in the
 address opens a puzzle.
+
+With a learner chosen, the first card of a showing is saved (kind ``table``, shown as "at the
+table" on the Progress page) and, the learner's first try at the puzzle, rated (Glicko-2, the
+learner and the puzzle, `trainer.progress.ProgressStore.record_puzzle_attempt`; "Try it
+again" is practice and not saved); a miss enters the review queue. "Next puzzle for me" picks
+as the Play page's does (`trainer.ui.data.puzzle_choice.next_puzzle`: a due review first, then
+the unplayed puzzle nearest the learner's rating, misère and no trumps after their lessons).
 """
 
 from __future__ import annotations
 
+import contextlib
+
 import streamlit as st
 
+from trainer.errors import TrainerError
 from trainer.generate.explain import seat_name
 from trainer.generate.records_table import TablePuzzle
+from trainer.rules import Play
+from trainer.ui.data.profile import LEARNER_KEY, STORE_ERRORS, current_learner, keep_words, store
+from trainer.ui.data.puzzle_choice import next_puzzle, record_rating, waiting_themes
 from trainer.ui.puzzles.at_the_table import (
     CONTRACT_WORDS,
+    KIND_STORED,
     SIDE_WORDS,
+    Choosable,
+    attempt_detail,
     find,
     grade_card,
     label,
     matching,
     shares_rows,
+    solved,
     table_bank,
     view_of,
+)
+from trainer.ui.puzzles.picker import (
+    current_ratings,
+    learner_rating,
+    mastered_lessons,
+    rating_line,
+    saved_text,
 )
 from trainer.ui.widgets.auction import auction_table
 from trainer.ui.widgets.board import board_html, history_rows
@@ -33,6 +57,54 @@ ANSWER_KEY = "table_answer"  # {"puzzle": id, "play": code} once a card is chose
 TYPES_KEY = "table_types"
 SIDES_KEY = "table_sides"
 ASKED_KEY = "table_asked"  # the ?puzzle= id already opened
+SAVED_KEY = "table_saved"  # (puzzle id, what saving did) once this showing's card is saved
+DONE_KEY = "table_done"  # ids answered in this session
+NOTE_KEY = "table_note"  # a save failure, shown once
+
+
+def _for_me(shown: list[TablePuzzle], current: TablePuzzle) -> TablePuzzle | None:
+    """The next puzzle for the learner among ``shown`` (`next_puzzle`), not ``current``."""
+    learner = current_learner()
+    ratings = current_ratings()
+    done: set[str] = set(st.session_state.get(DONE_KEY, set()))
+    due: list[str] = []
+    if learner is not None:
+        with contextlib.suppress(*STORE_ERRORS):
+            done |= store().attempted(learner)
+            due = store().due_reviews(learner)
+    pick = next_puzzle([Choosable.of(p) for p in shown], learner_rating(learner),
+                       lambda c: ratings.get(c.id) or record_rating(c), done, due,
+                       {current.id}, waiting_themes(mastered_lessons()))
+    return None if pick is None else find(shown, pick.id)
+
+
+def _save(puzzle: TablePuzzle, play: Play) -> None:
+    """Save this showing's first card for the chosen learner (once; nothing without one)."""
+    st.session_state.setdefault(DONE_KEY, set()).add(puzzle.id)
+    kept = st.session_state.get(SAVED_KEY)
+    learner = current_learner()
+    if learner is None or (kept and kept[0] == puzzle.id):
+        return
+    try:
+        result = store().record_puzzle_attempt(
+            learner, KIND_STORED, puzzle.id, puzzle.themes, solved(puzzle, play),
+            record_rating(puzzle), attempt_detail(puzzle, play))
+    except (TrainerError, *STORE_ERRORS) as e:
+        st.session_state[NOTE_KEY] = f"Your result could not be saved: {e}"
+        return
+    st.session_state[LEARNER_KEY] = result.learner
+    st.session_state[SAVED_KEY] = (puzzle.id, saved_text(result))
+
+
+def _played_before(puzzle: TablePuzzle) -> bool:
+    learner = current_learner()
+    kept = st.session_state.get(SAVED_KEY)
+    if learner is None or (kept and kept[0] == puzzle.id):
+        return False
+    try:
+        return store().played(learner, puzzle.id)
+    except STORE_ERRORS:
+        return False
 
 
 def _choose(puzzles: tuple[TablePuzzle, ...]) -> TablePuzzle | None:
@@ -53,11 +125,23 @@ def _choose(puzzles: tuple[TablePuzzle, ...]) -> TablePuzzle | None:
         else:
             st.session_state[CURRENT_KEY] = asked
     current = find(shown, st.session_state.get(CURRENT_KEY, "")) or shown[0]
-    if st.button("Next puzzle", key="table_next"):
+    left, right = st.columns(2)
+    if left.button("Next puzzle", key="table_next"):
         at = shown.index(current) if current in shown else -1
         current = shown[(at + 1) % len(shown)]
+    if right.button("Next puzzle for me", key="table_for_me", type="primary",
+                    help="Puzzles you failed come back when they are due for review; "
+                         "otherwise the unplayed puzzle you have about a 60% chance of "
+                         "solving."):
+        current = _for_me(shown, current) or current
+    if st.session_state.get(CURRENT_KEY) != current.id:
+        st.session_state.pop(SAVED_KEY, None)  # a new showing
     st.session_state[CURRENT_KEY] = current.id
+    note = st.session_state.pop(NOTE_KEY, None)
+    if note:
+        st.warning(note)
     st.caption(f"Puzzle {current.id} · {label(current)}")
+    st.markdown(rating_line(current, current_learner(), _played_before(current)))
     return current
 
 
@@ -108,6 +192,7 @@ def _cards(puzzle: TablePuzzle) -> None:
     for i, play in enumerate(view.legal):
         if columns[i % len(columns)].button(play_label(play), key=f"table_{puzzle.id}_{play.code}"):
             st.session_state[ANSWER_KEY] = {"puzzle": puzzle.id, "play": play.code}
+            _save(puzzle, play)
             st.rerun()
 
 
@@ -123,6 +208,9 @@ def _reveal(puzzle: TablePuzzle, code: str) -> None:
     if puzzle.write_up:
         st.markdown("**Why**")
         st.markdown(red_suits(puzzle.write_up))
+    kept = st.session_state.get(SAVED_KEY)
+    if kept and kept[0] == puzzle.id:
+        st.caption(kept[1])
     if st.button("Try it again", key=f"table_again_{puzzle.id}"):
         st.session_state.pop(ANSWER_KEY, None)
         st.rerun()
@@ -133,6 +221,8 @@ def render() -> None:
     st.markdown("At the table: you see only your own cards, the auction and the cards played, "
                 "as a player does. Each card is graded by how often it reaches your goal over "
                 "the layouts of the unseen cards that fit what you have seen.")
+    if current_learner() is None:
+        st.caption(f"Your results are not saved: {keep_words()} on Home to keep them.")
     puzzles = table_bank()
     if not puzzles:
         st.info("No at-the-table puzzles are installed.")

@@ -36,6 +36,7 @@ from trainer.ui.data.progress_data import (
 )
 from trainer.ui.data.puzzle_bank import KINDS, load_bank
 from trainer.ui.pages import HOME_PAGE, LEARN_PAGE, PLAY_PAGE
+from trainer.ui.puzzles.at_the_table import table_bank
 from trainer.ui.puzzles.daily import streak_section
 from trainer.ui.widgets.charts import PLOT_CONFIG, accuracy_figure, rating_figure
 
@@ -49,10 +50,11 @@ def lesson_titles() -> dict[str, str]:
 
 
 def puzzle_titles() -> dict[str, str]:
-    """Puzzle id to title, over the play, bidding and discard banks and the puzzles made on
-    demand."""
-    return {p.id: p.title for kind in KINDS
-            for p in with_generated(load_bank(kind=kind), kind).puzzles}
+    """Puzzle id to title, over the play, bidding, discard and at-the-table banks and the
+    puzzles made on demand."""
+    titles = {p.id: p.title for kind in KINDS
+              for p in with_generated(load_bank(kind=kind), kind).puzzles}
+    return titles | {p.id: p.title for p in table_bank()}
 
 
 def _summary(learner: Learner, attempts: list[Attempt]) -> None:

@@ -133,3 +133,38 @@ def label(puzzle: TablePuzzle) -> str:
 
 def seat_words(seat: Seat, learner: Seat) -> str:
     return "you" if seat is learner else seat_name(seat)
+
+
+KIND_STORED = "table"
+"""The kind an at-the-table attempt is stored under (the Progress page shows it as "at the
+table", `trainer.ui.data.progress_data.KIND_WORDS`)."""
+
+
+def solved(puzzle: TablePuzzle, play: Play) -> bool:
+    """A card solves the puzzle when it is one of the right cards (the best chance)."""
+    return play in puzzle.right
+
+
+def attempt_detail(puzzle: TablePuzzle, play: Play) -> dict[str, object]:
+    """What the store keeps of an answer: the card, its chance and the best card's (0-1, over
+    the record's layouts), the right cards, the title."""
+    return {"play": play.code, "share": round(puzzle.share(play), 4),
+            "best_share": round(puzzle.best_share, 4), "right": [p.code for p in puzzle.right],
+            "layouts": puzzle.layouts, "title": puzzle.title}
+
+
+@dataclass(frozen=True)
+class Choosable:
+    """An at-the-table puzzle as `trainer.ui.data.puzzle_choice.next_puzzle` sees it: its
+    themes are the record's and its kind of contract (``misere``, ``no_trumps``...), so that a
+    misère or no-trumps puzzle waits for its rules lessons as the Play page's do."""
+
+    id: str
+    themes: tuple[str, ...]
+    rating: float
+    rating_deviation: float
+
+    @classmethod
+    def of(cls, puzzle: TablePuzzle) -> Choosable:
+        return cls(puzzle.id, (*puzzle.themes, puzzle.contract_type), puzzle.rating,
+                   puzzle.rating_deviation)
