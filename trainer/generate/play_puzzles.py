@@ -44,21 +44,19 @@ from typing import TYPE_CHECKING
 
 from trainer.cards import JOKER, Seat, deal
 from trainer.generate.goals import Goal, Verdicts
-from trainer.generate.lines import main_line
 from trainer.generate.play_steps import (  # noqa: F401 (only_move: the tests import it here)
     DEFAULT_ATTEMPTS,
     GENERATOR_VERSION,
-    Moment,
+    MOMENTS_TRIED,
     declare,
     find_moment,
     find_moments,
     finish_puzzle,
     only_move,
-    puzzle_record,
+    real_decision,
     spread_order,
-    with_write_up,
 )
-from trainer.generate.real_decisions import assess, beginner_seed
+from trainer.generate.real_decisions import beginner_seed
 from trainer.generate.records import PlayPuzzle
 from trainer.generate.themes import names_split
 from trainer.generate.two_player_puzzles import generate_table_puzzle
@@ -84,8 +82,6 @@ misère seed spends about 3 CPU s on its 50,000; `could_reach` skips most auctio
 MATCHED = 40
 """Version 3: deals of the seed's kind played to their moments (more than version 2's
 ``DEFAULT_ATTEMPTS``: with the auction's level fewer deals have a moment)."""
-MOMENTS_TRIED = 3
-"""Version 3: candidate moments of one deal tried as real decisions."""
 
 
 # --- 1. the deal and the contract ---------------------------------------------------------------
@@ -182,20 +178,6 @@ def generate_play_puzzle(seed: int, solver: Solver | None = None,
         if matched >= attempts:
             break
     return None
-
-
-def real_decision(seed: int, kind: str, moment: Moment, solver: Solver,
-                  theme: str | None = None, beginner: bool = False) -> PlayPuzzle | None:
-    """The puzzle of ``moment`` if it is kept (steps 4-6 of the module docstring: a real
-    decision, or with ``beginner`` a beginners' puzzle; of ``theme``, if given), else None."""
-    state, seat, goal, text = moment
-    line = main_line(state, seat, goal, solver)
-    puzzle = puzzle_record(seed, kind, state, seat, goal, text, line, theme)
-    if theme is not None and theme not in puzzle.themes:
-        return None
-    if not assess(puzzle, line, solver).keep(beginner):
-        return None
-    return replace(with_write_up(puzzle, line, solver), beginner=beginner)
 
 
 def fits_theme(theme: str | None, verdicts: Verdicts) -> bool:

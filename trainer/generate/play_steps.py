@@ -26,6 +26,7 @@ from trainer.bidding import MISERE, OPEN_MISERE, Auction, Bid
 from trainer.cards import Card, Deal, Seat
 from trainer.generate.goals import Goal, Verdicts, judge
 from trainer.generate.lines import MainLine, main_line
+from trainer.generate.real_decisions import assess
 from trainer.generate.records import Decision, PlayPuzzle
 from trainer.generate.themes import detect_themes
 from trainer.generate.write_ups.play import line_claims
@@ -323,3 +324,21 @@ def finish_puzzle(seed, kind, state, seat, goal, text, solver, theme=None,
     line = main_line(state, seat, goal, solver)
     puzzle = puzzle_record(seed, kind, state, seat, goal, text, line, theme, version)
     return with_write_up(puzzle, line, solver)
+
+
+MOMENTS_TRIED = 3
+"""Version 3: candidate moments of one deal tried as real decisions."""
+
+
+def real_decision(seed: int, kind: str, moment: Moment, solver: Solver,
+                  theme: str | None = None, beginner: bool = False) -> PlayPuzzle | None:
+    """The puzzle of ``moment`` if it is kept (steps 4-6 of the module docstring: a real
+    decision, or with ``beginner`` a beginners' puzzle; of ``theme``, if given), else None."""
+    state, seat, goal, text = moment
+    line = main_line(state, seat, goal, solver)
+    puzzle = puzzle_record(seed, kind, state, seat, goal, text, line, theme)
+    if theme is not None and theme not in puzzle.themes:
+        return None
+    if not assess(puzzle, line, solver).keep(beginner):
+        return None
+    return replace(with_write_up(puzzle, line, solver), beginner=beginner)

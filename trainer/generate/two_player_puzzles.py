@@ -26,10 +26,12 @@ from trainer.generate.goals import Goal
 from trainer.generate.play_steps import (
     DEFAULT_ATTEMPTS,
     GENERATOR_VERSION,
+    MOMENTS_TRIED,
     declare,
     find_moment,
     find_moments,
     finish_puzzle,
+    real_decision,
     spread_order,
 )
 from trainer.generate.records import PlayPuzzle
@@ -85,7 +87,7 @@ def generate_table_puzzle(seed: int, solver: Solver | None, rules: RuleSet,
     """The 2-player play puzzle of ``seed`` under ``rules`` (``players`` 2), or None. The same
     seed, rules and version always give the same puzzle; its ``generator`` names the rules.
     Version 3 keeps a real decision or, on a beginners' seed, a beginners' puzzle
-    (`trainer.generate.play_puzzles.real_decision`)."""
+    (`trainer.generate.play_steps.real_decision`)."""
     if solver is None:
         from trainer.solver import Solver
 
@@ -100,7 +102,6 @@ def generate_table_puzzle(seed: int, solver: Solver | None, rules: RuleSet,
                 puzzle = finish_puzzle(seed, kind, state, seat, goal, text, solver, None, 2)
                 return _named(puzzle, rules)
         return None
-    from trainer.generate.play_puzzles import MOMENTS_TRIED, real_decision
     from trainer.generate.real_decisions import beginner_seed
 
     beginner = beginner_seed(seed)
