@@ -1,6 +1,6 @@
 """``python -m trainer generate KIND --count N --seed S [--out FILE] [--jobs J] [--cluster C]``, and
-``python -m trainer write-ups play|bid|discard [--bank FILE] [--check]`` (fill a bank's write-ups
-from its records, `trainer.generate.write_ups.fill`), and ``python -m trainer rerate
+``python -m trainer write-ups play|bid|discard|table [--bank FILE] [--check]`` (fill a bank's
+write-ups from its records, `trainer.generate.write_ups.fill`), and ``python -m trainer rerate
 play|bid|discard [--bank FILE] [--out FILE]`` (the starting ratings from the bots' tries,
 `trainer.generate.rating_estimate`)."""
 
@@ -88,7 +88,7 @@ def cmd_write_ups(args: argparse.Namespace) -> Any:
 def register_write_ups(sub: Any) -> None:
     p = sub.add_parser("write-ups", help="fill a bank's write-ups from its records (no "
                        "simulation; play puzzles use the solver)")
-    p.add_argument("kind", choices=["play", "bid", "discard"], help="which bank")
+    p.add_argument("kind", choices=["play", "bid", "discard", "table"], help="which bank")
     p.add_argument("--bank", help="the bank file (default puzzles/KIND.jsonl.gz)")
     p.add_argument("--check", action="store_true",
                    help="change nothing; fail if any write-up differs")

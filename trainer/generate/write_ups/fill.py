@@ -1,6 +1,7 @@
 """Filling the ``write_up`` of a bank from its records, without generating again (bidding and
 discard: no simulation; play: the solver on each decision):
-``python -m trainer write-ups play|bid|discard [--bank FILE] [--check]``.
+``python -m trainer write-ups play|bid|discard|table [--bank FILE] [--check]`` (table: the
+solver on the record's layouts, dealt again from its seed).
 
 A write-up depends only on the record's fields and facts the engine counts in its hand, so the
 text filled here is the one the generator computes (`bid_puzzles.with_write_up`,
@@ -44,10 +45,26 @@ def play_text(record: dict[str, Any]) -> str:
     return play_write_up(PlayPuzzle.from_json(record), default_solver())
 
 
+def table_text(record: dict[str, Any]) -> str:
+    """The write-up of an at-the-table record (`trainer.generate.write_ups.table`: its layouts
+    dealt again from ``sample_seed``, the shared solver)."""
+    from trainer.generate.records_table import TablePuzzle
+    from trainer.generate.table_puzzles import knowledge_at, layouts_of
+    from trainer.generate.write_ups.table import table_write_up
+    from trainer.solver import default_solver
+
+    puzzle = TablePuzzle.from_json(record)
+    state = puzzle.position.to_state()
+    know = knowledge_at(state, puzzle.learner, puzzle.auction, puzzle.dealer, puzzle.discard)
+    layouts = layouts_of(state, know, puzzle.layouts, puzzle.sample_seed)
+    return table_write_up(puzzle, layouts, default_solver())
+
+
 WRITERS: dict[str, Callable[[dict[str, Any]], str]] = {"play": play_text, "bid": bid_text,
-                                                        "discard": discard_text}
+                                                        "discard": discard_text,
+                                                        "table": table_text}
 DEFAULT_BANK = {"play": "puzzles/play.jsonl.gz", "bid": "puzzles/bid.jsonl.gz",
-                "discard": "puzzles/discard.jsonl.gz"}
+                "discard": "puzzles/discard.jsonl.gz", "table": "puzzles/table.jsonl.gz"}
 
 
 @dataclass(frozen=True)
@@ -62,7 +79,7 @@ def filled_lines(kind: str, lines: list[str]) -> tuple[list[str], int]:
     """The bank's lines with their write-ups set, and how many changed. Raises `PuzzleError`
     for an unknown kind or a line that is not a record of it."""
     if kind not in WRITERS:
-        raise PuzzleError(f"kind: {kind} has no write-ups to fill (play, bid or discard)")
+        raise PuzzleError(f"kind: {kind} has no write-ups to fill (play, bid, discard or table)")
     out, changed = [], 0
     for number, line in enumerate(lines, 1):
         if not line.strip():
@@ -92,4 +109,4 @@ def fill_bank(kind: str, path: str | Path, check: bool = False) -> FillReport:
 
 
 __all__ = ["DEFAULT_BANK", "FillReport", "bid_text", "discard_text", "fill_bank",
-           "filled_lines", "play_text"]
+           "filled_lines", "play_text", "table_text"]
