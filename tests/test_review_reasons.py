@@ -53,7 +53,7 @@ def test_a_card_that_failed_to_draw_trumps():
         "the opponents hold no trump to ruff your winners with. Leading A♠ at once leaves the "
         "opponents a trump: East's 4♥ ruffs and wins trick 1. How you would know: nothing you "
         "have seen places the 4♥ (no one has shown out of hearts); drawing trumps needs it to "
-        "be East's, and at the table that is a guess double dummy gets right.")
+        "be East's, a guess that comes off here, as you would know only with every card seen.")
 
 
 def test_a_card_that_threw_a_winner():
@@ -71,7 +71,7 @@ def test_a_misere_card_that_took_a_trick():
     # misère: West led 9♠, East 8♠; South's J♠ wins the trick, the 6♠ ducks under the 9♠
     assert card_reason("misere_duck", "JS") == (
         "Ducking under: play 6♠ under West's 9♠, which wins trick 1. Playing J♠ at once wins "
-        "trick 1 with it, and a trick taken sets a misère. How you would know: the cards that "
+        "trick 1, and a trick taken sets a misère. How you would know: the cards that "
         "matter are all in your hand or already played, so ducking under needs no guess about "
         "the hidden hands.")
 

@@ -221,7 +221,7 @@ FIRES = {
     "lead_through": (K.LEAD_THROUGH, "leading through strength", [
         ("right", None, "leads", "W", "5H", 1), ("right", None, "loses", "N", "KH", 1),
         ("refutation", "9D", "wins", "N", "KH", 3)]),
-    "counting": (K.COUNTING, "counting out a suit", [
+    "counting": (K.COUNTING, "setting up a winner", [
         ("right", None, "wins", "W", "AD", 2), ("right", None, "wins", "S", "KD", 3),
         ("refutation", "KD", "discards", "S", "KD", 1)]),
     "misere_unblock": (K.MISERE_UNBLOCK, "unblocking high cards early", [

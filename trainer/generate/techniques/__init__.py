@@ -18,8 +18,8 @@ wrong card compared, most tempting wrong card first; "own side" the learner and 
 - ``not_drawing_trumps``: declaring, a plain lead is right and a trump lead wrong; the own
   side ruffs on R, fewer times on B.
 - ``cashing``: a plain card led wins on R, and on B it is ruffed by an opponent.
-- ``ruff``: the own side ruffs a trick on R, fewer on B ("in the short hand" when the ruffer
-  held fewer trumps than a partner).
+- ``ruff``: the own side ruffs a trick on R, fewer on B ("in the short hand" when the
+  declaring side's ruffer held fewer trumps than a partner).
 - ``overruff``: on R the own side overruffs an opponent's ruff, fewer times on B.
 - ``trump_promotion``: an own trump, not the master at the decision, wins on R by overruffing
   or after an opponent's higher trump went on a plain-suit trick; it wins nothing on B ("an
@@ -44,8 +44,8 @@ wrong card compared, most tempting wrong card first; "own side" the learner and 
   another suit would win at once; R makes exactly the tricks needed.
 - ``lead_through``: the learner leads through the next seat's higher card of the suit; the
   partner wins on R and that card wins nothing; on B it wins a trick.
-- ``counting``: an own plain card wins on R after the opponents' higher card of its suit fell;
-  on B it wins nothing.
+- ``counting`` (setting up a winner): an own plain card wins on R after the opponents'
+  higher card of its suit fell; on B it wins nothing.
 - ``misere_unblock``: the misère declarer's right card loses now; kept (after the wrong card)
   it wins a later trick.
 - ``misere_duck``: the misère declarer follows under the winner; a card of the suit that wins

@@ -1,6 +1,6 @@
 """Recognisers of the card-play techniques of any contract but misère: the throw-in (and the
 strip before it), the unblock, the entry, the duck, the safety play, leading through strength
-and counting out a suit. R: the right line from the decision; B: the refutation compared;
+and setting up a winner. R: the right line from the decision; B: the refutation compared;
 "own side": the learner and partner.
 """
 
@@ -201,9 +201,10 @@ def lead_through(v: LineView) -> Technique | None:
 
 
 def counting(v: LineView) -> Technique | None:
-    """Counting out a suit: on R an own card K of a plain suit wins a trick though at the
-    decision an opponent held a higher card of that suit, which falls first on R; on B K wins
-    no trick. (At no trumps with a free joker, and in suit contracts; not in misère.)"""
+    """Setting up a winner (key ``counting``): on R an own card K of a plain suit wins a
+    trick though at the decision an opponent held a higher card of that suit, which falls
+    first on R; on B K wins no trick. (At no trumps with a free joker, and in suit
+    contracts; not in misère.)"""
     if v.misere:
         return None
     order = v.order

@@ -101,8 +101,9 @@ CATALOGUE: dict[TechniqueKey, tuple[str, str]] = {
         "leading through strength", "Lead a suit through the opponent who holds its high card, "
         "so your partner, playing after it, can capture it."),
     TechniqueKey.COUNTING: (
-        "counting out a suit", "Keep the card that becomes a winner when the opponents' "
-        "higher cards of its suit have all gone."),
+        "setting up a winner", "Keep (or play on) the card that becomes a winner once the "
+        "opponents' higher cards of its suit have gone: not a count of the suit, but its "
+        "high cards falling."),
     TechniqueKey.MISERE_DUCK: (
         "ducking under", "In misère, play a card that goes under the trick's winner."),
     TechniqueKey.MISERE_UNBLOCK: (

@@ -125,8 +125,9 @@ def cashing(v: LineView) -> Technique | None:
 
 def ruff(v: LineView) -> Technique | None:
     """A ruff: a suit contract; on R the own side wins a trick led in another suit with a
-    trump, and on B it ruffs fewer tricks. "A ruff in the short hand" when the ruffing seat
-    held fewer trumps at the decision than a partner."""
+    trump, and on B it ruffs fewer tricks. "A ruff in the short hand" when the declaring
+    side's ruffing seat held fewer trumps at the decision than a partner (a defender's ruff is
+    plain "a ruff": the short hand is a declarer's idea)."""
     if not v.suit_contract:
         return None
     for d, info in v.decisions():
@@ -143,7 +144,7 @@ def ruff(v: LineView) -> Technique | None:
             if fate is not None:
                 facts.append(v.trick_fact(d, wrong, fate, first.winner))
             counts = {s: len(v.trumps(info.state, {s})) for s in v.own}
-            short = any(counts[s] > counts[first.winner] for s in v.own)
+            short = v.declaring and any(counts[s] > counts[first.winner] for s in v.own)
             return technique(TechniqueKey.RUFF, d, info.main, wrong, facts,
                              "a ruff in the short hand" if short else None)
     return None

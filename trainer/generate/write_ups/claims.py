@@ -25,10 +25,13 @@ from trainer.rules import Play
 @dataclass(frozen=True)
 class Claim:
     """One sentence of a write-up and the facts it rests on (none for a sentence that states
-    only a rule of the game)."""
+    only a rule of the game). ``choice``: the facts of ``facts`` the write-up says are an
+    opponent's free choice (a sentence after it names the reply that changes them,
+    `trainer.generate.write_ups.forced`), so the checker does not ask them to be forced."""
 
     text: str
     facts: tuple[Fact, ...] = ()
+    choice: tuple[Fact, ...] = ()
 
 
 GERUNDS = {"lead": "Leading", "play": "Playing", "ruff with": "Ruffing with",

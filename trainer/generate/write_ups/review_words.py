@@ -26,7 +26,14 @@ from trainer.generate.lines import main_line, refute
 from trainer.generate.techniques import main_technique
 from trainer.generate.techniques.view import LineView
 from trainer.generate.write_ups.claims import Claim, Words
-from trainer.generate.write_ups.play import PlayWriteUp, false_claims, idea_words, plain_claims
+from trainer.generate.write_ups.forced import escape
+from trainer.generate.write_ups.play import (
+    PlayWriteUp,
+    false_claims,
+    hedged,
+    idea_words,
+    plain_claims,
+)
 from trainer.generate.write_ups.table_clues import clue_claim
 from trainer.generate.write_ups.technique_words import plan_claims, trap_claim
 from trainer.play import PlayState
@@ -69,6 +76,8 @@ def costly_card_claims(state: PlayState, seat: Seat, goal: Goal, play: Play,
         technique = None
         claims += plain_claims(view)[0]
         idea = "the line"
+    said: set[tuple[int, object]] = set()  # an opponent's free choice is said so (issue 27)
+    claims = [c for claim in claims for c in hedged(view, claim, solver, said) if c is not None]
     if trap is None:
         parted = view.parting(0, play)
         if parted:
@@ -76,6 +85,9 @@ def costly_card_claims(state: PlayState, seat: Seat, goal: Goal, play: Play,
             trap = Claim(f"{w.doing(0, play, False)} gives a trick away at trick {bad.trick}: "
                          f"{w.clause(bad)}, where on the right line {w.clause(fine)}.",
                          (fine, bad))
+            if escape(line, fine, solver) is not None:  # their choice: name the loss only
+                trap = Claim(f"{w.doing(0, play, False)} gives a trick away at trick "
+                             f"{bad.trick}: {w.clause(bad)}.", (bad,))
     if trap is not None:
         claims.append(trap)
     facts = tuple(f for c in claims for f in c.facts)

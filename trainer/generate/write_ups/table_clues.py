@@ -17,7 +17,8 @@ shown out of which suit (`shown_out`). Where the card could be:
 If the card is in view, the sentence says so; if the nomination places the joker, it says so;
 if the voids shown leave one player, it says so with the tricks they showed out in (and "unless
 it is in the discard" where an unseen place is left); otherwise it says that nothing tells it
-and the line is a guess that double dummy gets right (naming the voids shown, if any).
+and the line is a guess that comes off only with every card seen (naming the voids shown,
+if any).
 Every sentence carries its facts: ``SHOWED_OUT`` for each void it cites, ``HOLDS`` for where
 the card is.
 """
@@ -52,15 +53,28 @@ def shown_out(state: PlayState) -> dict[Seat, dict[Suit, tuple[int, Play]]]:
     return out
 
 
-def key_card(view: LineView, facts: tuple[Fact, ...]) -> tuple[int, Seat, Card] | None:
-    """The first card of another player named by ``facts`` that the player still held at the
-    fact's decision: (decision, seat, card)."""
-    for f in facts:
-        if f.card is None or f.seat is view.learner or f.kind is FactKind.SHOWED_OUT:
-            continue
-        state = view.line.decisions[f.decision].state
-        if f.card.card in held(state, f.seat):
-            return f.decision, f.seat, f.card.card
+def key_card(view: LineView, facts: tuple[Fact, ...]) -> tuple[int, Seat, Card, bool] | None:
+    """The card the "how you would know" sentence is about: of the cards ``facts`` name, still
+    held at the puzzle's first decision, the first the learner cannot see there
+    (`trainer.bots.sampling.state_knowledge`: at two players the learner's own face-down table
+    cards too), right-line facts first; failing that the first another player holds face up
+    (a table card, an open misère hand). (0, seat, card, whether a right-line fact names it);
+    None when every card named is in the learner's hand or already played."""
+    from trainer.bots.sampling import state_knowledge
+
+    state = view.line.decisions[0].state
+    unseen = set(state_knowledge(state, view.learner).unseen)
+    named = [f for f in facts if f.card is not None and f.kind is not FactKind.SHOWED_OUT
+             and f.card.card in held(state, f.seat)]
+    named.sort(key=lambda f: f.line is not LineKind.RIGHT)
+    for f in named:
+        assert f.card is not None
+        if f.card.card in unseen:
+            return 0, f.seat, f.card.card, f.line is LineKind.RIGHT
+    for f in named:
+        assert f.card is not None
+        if f.seat is not view.learner:
+            return 0, f.seat, f.card.card, f.line is LineKind.RIGHT
     return None
 
 
@@ -71,7 +85,8 @@ def card_name(card: Card) -> str:
 
 def _visible(state: PlayState, seat: Seat, card: Card) -> str | None:
     if isinstance(state, TablePlayState) and card in state.face_up(seat):
-        return f"{seat_name(seat)}'s {card.pretty} lies face up on the table"
+        shown = "joker" if card.is_joker else card.pretty
+        return f"{seat_name(seat)}'s {shown} lies face up on the table"
     if state.declarer_exposed and seat is state.declarer:
         return (f"{seat_name(seat)}'s hand is face up in open misère, so you can see "
                 f"{card_name(card)}")
@@ -86,14 +101,14 @@ def clue_claim(view: LineView, facts: tuple[Fact, ...], idea: str, decision: int
     card the sentence gives the odds instead (`odds_claim`)."""
     found = key_card(view, facts)
     if found is None and right is not None:
-        odds = odds_claim(view, decision, right, wrong, "the cards the line names are all in "
-                          "your hand or already played", f"{idea} turns on the cards you hold")
+        odds = odds_claim(view, decision, right, wrong, ALL_SEEN,
+                          f"{idea} turns on the cards you hold")
         if odds is not None:
             return odds
     if found is None:
         return Claim(f"How you would know: the cards that matter are all in your hand or "
                      f"already played, so {idea} needs no guess about the hidden hands.", ())
-    d, seat, card = found
+    d, seat, card, needed = found
     state = view.line.decisions[d].state
     number = view.first_number(d)
     where = Fact(d, LineKind.RIGHT, None, FactKind.HOLDS, seat, Play(card), number)
@@ -106,11 +121,17 @@ def clue_claim(view: LineView, facts: tuple[Fact, ...], idea: str, decision: int
                      f"{state.joker_suit.symbol} for the joker before the first lead, so "
                      f"{seat_name(seat)} holds it.", (where,))
     whose = f"{seat_name(seat)}'s"
+    if seat is view.learner:  # 2 players: one of the learner's own face-down table cards
+        mine = "joker" if card.is_joker else card.pretty
+        return Claim(f"How you would know: you cannot, for your {mine} lies face down "
+                     f"on your side of the table, hidden from you as from your opponent; "
+                     f"{idea} rests on it, {GUESS}.", (where,))
     if isinstance(state, TablePlayState):  # a seat plays from hand and table: no void shown
         return Claim(f"How you would know: at two players {seat_name(seat)}'s hand, the "
                      f"face-down table cards and the kitty are hidden, so nothing you have "
-                     f"seen places {name}; {idea} needs it to be {whose}, a guess that double "
-                     f"dummy gets right.", (where,))
+                     f"seen places {name}" + (f"; {idea} needs it to be {whose}, {GUESS}."
+                                              if needed else f", but {idea} does not "
+                                              f"depend on where it is."), (where,))
     order = state.order
     suit = order.effective_suit(card) if not (card.is_joker and order.free_joker) else None
     voids = shown_out(state)
@@ -132,23 +153,27 @@ def clue_claim(view: LineView, facts: tuple[Fact, ...], idea: str, decision: int
         opening = (f"{told} showed out of {noun}, but {name} could still be {rest}" if cited
                    else "the free joker follows no suit, so no void places it"
                    if suit is None else f"nothing you have seen places {name}")
-        odds = odds_claim(view, decision, right, wrong, opening, f"{idea} needs it to be "
-                          f"{whose}")
+        odds = odds_claim(view, decision, right, wrong, opening,
+                          f"{idea} needs it to be {whose}" if needed else None)
         if odds is not None:
             return Claim(odds.text, (*shows, where, *odds.facts))
+    tail = f"; {idea} needs it to be {whose}, {GUESS}." if needed else \
+        f", but {idea} does not depend on where it is."
     if cited:
         rest = names_list([f"{seat_name(s)}'s" for s in places], "or")
         return Claim(f"How you would know: {told} showed out of {noun}, but {name} could "
-                     f"still be {rest}; {idea} needs it to be {whose}, a guess that double "
-                     f"dummy gets right.", (*shows, where))
+                     f"still be {rest}{tail}", (*shows, where))
     if suit is None:
         return Claim(f"How you would know: the free joker follows no suit, so no void places "
-                     f"it; {idea} needs it to be {whose}, and at the table that is a guess "
-                     f"double dummy gets right.", (where,))
+                     f"it{tail}", (where,))
     return Claim(f"How you would know: nothing you have seen places {name} (no one has shown "
-                 f"out of {noun}); {idea} needs it to be {whose}, and at the table that is a "
-                 f"guess double dummy gets right.", (where,))
+                 f"out of {noun}){tail}", (where,))
 
+
+ALL_SEEN = "the cards the line names are all in your hand or already played"
+GUESS = "a guess that comes off here, as you would know only with every card seen"
+"""What a line that turns on a hidden card is at the table (issue 27: the write-ups say "with
+every card seen", not the solver's "double dummy")."""
 
 CLOSE = 2
 """Layouts (of `trainer.generate.techniques.layouts.LAYOUTS`) within which two cards' counts
@@ -166,12 +191,13 @@ def goal_words(view: LineView) -> tuple[str, str]:
 
 
 def odds_claim(view: LineView, decision: int, right: Play, wrong: Play | None, opening: str,
-               need: str) -> Claim | None:
+               need: str | None) -> Claim | None:
     """The "how you would know" sentence from the odds (`trainer.generate.techniques.layouts`):
     on how many of the layouts that fit what the learner has seen the right card keeps the
     goal, and the tempting card ``wrong``. ``opening``: what the table shows of the card the
     line needs ("nothing you have seen places the A♣"); ``need``: "the throw-in needs it to be
-    East's". Its one fact is the count (``LAYOUTS``). None when no layout can be dealt or the
+    East's" (None when the right line does not rest on that card: only the tempting card's
+    line names it). Its one fact is the count (``LAYOUTS``). None when no layout can be dealt or the
     solver is missing.
 
     - the right card keeps the goal on every layout, the tempting one not: it works whatever
@@ -179,7 +205,7 @@ def odds_claim(view: LineView, decision: int, right: Play, wrong: Play | None, o
     - both on every layout: only a rare layout such as this one tells them apart, a guess;
     - the two within `CLOSE` layouts of each other: the odds are close to level, a guess;
     - the right card on more layouts than the tempting one, and at least half: the better odds;
-    - else: a guess that double dummy gets right (naming the tempting card as the better odds
+    - else: a guess that comes off here (naming the tempting card as the better odds
       when it keeps the goal on more layouts)."""
     solver = view.solver
     if solver is None:
@@ -200,6 +226,11 @@ def odds_claim(view: LineView, decision: int, right: Play, wrong: Play | None, o
     theirs = _subject(card_words(state, wrong)) if wrong is not None else None
     fit = "layouts that fit what you have seen"
     pick = seed_of(state, view.learner)
+    if opening == ALL_SEEN and r < n:  # the cards named are seen; other hidden cards matter
+        opening += ", though where the hidden cards lie still matters"
+    needs = f" ({need})" if need else ""  # "...tells them apart (the throw-in needs ...)"
+    then = f"; {need}, and" if need else ", and"  # "...; the throw-in needs ..., and ..."
+    colon = f": {need}, {GUESS}" if need else f": {GUESS}"
     if r == n and (w is None or w < n):
         against = f" ({theirs} on {_few(w)})" if theirs is not None else ""
         options = [
@@ -213,19 +244,17 @@ def odds_claim(view: LineView, decision: int, right: Play, wrong: Play | None, o
     elif r == n:
         options = [
             f"How you would know: on all {n} {fit} {theirs} {does} as well as {plain}; only a "
-            f"rarer layout like the real one tells them apart ({need}), and finding it is a "
-            f"guess double dummy gets right.",
+            f"rarer layout like the real one tells them apart{needs}, and finding it is "
+            f"{GUESS}.",
             f"How you would know: {opening}; {theirs} and {mine} both {do} on all {n} {fit}, "
-            f"so only a rarer layout like the real one ({need}) tells them apart, a guess "
-            f"double dummy gets right.",
+            f"so only a rarer layout like the real one{needs} tells them apart, {GUESS}.",
         ]
     elif w is not None and abs(r - w) <= CLOSE:
         options = [
             f"How you would know: {opening}; {mine} {does} on {r} of {n} {fit} and {theirs} on "
-            f"{w}, so the odds hardly choose between them: {need}, a guess double dummy gets "
-            f"right.",
+            f"{w}, so the odds hardly choose between them{colon}.",
             f"How you would know: {opening}, and the odds are close to level ({mine} {does} on "
-            f"{r} of {n} {fit}, {theirs} on {w}); {need}, a guess double dummy gets right.",
+            f"{r} of {n} {fit}, {theirs} on {w}){colon}.",
         ]
     elif r > (w or 0) and 2 * r >= n:
         against = f", {theirs} on {_few(w)}" if theirs is not None else ""
@@ -234,7 +263,7 @@ def odds_claim(view: LineView, decision: int, right: Play, wrong: Play | None, o
             f"it {does}{against}.",
             f"How you would know: {opening}; still, {mine} {does} on {r} of {n} {fit}"
             f"{against}, so it is the percentage play.",
-            f"How you would know: {opening}; {need}, and on {r} of {n} {fit} {mine} {does}"
+            f"How you would know: {opening}{then} on {r} of {n} {fit} {mine} {does}"
             f"{against}: the odds are with it.",
             f"How you would know: not for certain, since {opening}; but deal the hidden cards "
             f"{n} ways to fit what you have seen and {mine} {does} on {r} of them{against}.",
@@ -246,12 +275,12 @@ def odds_claim(view: LineView, decision: int, right: Play, wrong: Play | None, o
                    else "")
         few = "only " if 2 * r < n else ""
         options = [
-            f"How you would know: {opening}; {need}, and {mine} {does} on {few}{r} of {n} "
-            f"{fit}{against}{better}: a guess double dummy gets right.",
-            f"How you would know: you cannot, for {opening}; {mine} {does} on {few}{r} of {n} "
-            f"{fit}{against}{better}, so the line is a guess double dummy gets right.",
-            f"How you would know: double dummy sees what you cannot: {opening}, and {need}; "
-            f"over {n} {fit}, {mine} {does} on {few}{r}{against}{better}.",
+            f"How you would know: {opening}{then} {mine} {does} on {few}{r} of {n} "
+            f"{fit}{against}{better}: {GUESS}.",
+            f"How you would know: not for certain: {opening}; {mine} {does} on {few}{r} of {n} "
+            f"{fit}{against}{better}, so the line is {GUESS}.",
+            f"How you would know: only with every card seen: {opening}{then} over {n} {fit}, "
+            f"{mine} {does} on {few}{r}{against}{better}.",
         ]
     return Claim(options[pick % len(options)], (fact,))
 

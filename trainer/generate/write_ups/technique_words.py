@@ -25,10 +25,12 @@ WINNING = (FactKind.WINS, FactKind.RUFFS, FactKind.OVERRUFFS)
 
 
 def _head(w: Words, t: Technique) -> str:
-    """``"A throw-in: lead K♣"`` (``"A throw-in, at trick 7: lead K♣"`` after the first
-    decision)."""
-    at = f", at trick {w.v.first_number(t.decision)}" if t.decision else ""
-    return f"{cap(t.name)}{at}: {w.action(t.decision, t.play)}"
+    """``"A throw-in: lead K♣"`` (``"Later, at trick 7, a throw-in: lead K♣"`` after the first
+    decision: the write-up's second point, after the first decision's)."""
+    if t.decision:
+        return (f"Later, at trick {w.v.first_number(t.decision)}, {t.name}: "
+                f"{w.action(t.decision, t.play)}")
+    return f"{cap(t.name)}: {w.action(t.decision, t.play)}"
 
 
 def _suit_word(w: Words, card: Card) -> str:
@@ -311,8 +313,7 @@ def _stuck_trap(w: Words, t: Technique, doing: str, bad: list[Fact]) -> Claim | 
         return None
     f = bad[0]
     if t.key is K.MISERE_DUCK:
-        return Claim(f"{doing} wins trick {f.trick} with it, and a trick taken sets a misère.",
-                     (f,))
+        return Claim(f"{doing} wins trick {f.trick}, and a trick taken sets a misère.", (f,))
     card = play_text(f.card)
     return Claim(w.pick("stuck", [
         f"{doing} leaves you holding {card}, and it wins trick {f.trick}: in misère one "
@@ -374,7 +375,8 @@ _TRAPS: dict[TechniqueKey, Callable[[Words, Technique, str, list[Fact]], Claim |
                               "but then {more}."),
     K.LEAD_THROUGH: _trap_text("{doing} lets the high card score: {first}."),
     K.COUNTING: _trap_texts("counting", [
-        "{doing} spoils the count: {first}, so it never wins a trick.",
+        "{doing} gives up the card that would become a winner: {first}, so it never wins "
+        "a trick.",
         "{doing} wastes the card that would have become master: {first}.",
         "{doing} gives up on the suit too soon: {first}, and no winner comes of it."]),
     K.KEEPING_WINNER: _trap_text("{doing} throws away a winner: {first}."),
