@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 
 from trainer.bots.cards import layout_values
-from trainer.cards import Seat
+from trainer.cards import Card, Seat
 from trainer.generate.explain import play_text, seat_name
 from trainer.generate.records_table import DEFAULT_BANK, TablePuzzle, load_table_puzzles
 from trainer.generate.table_puzzles import knowledge_at, layouts_of, success
 from trainer.generate.write_ups.fill import table_text
 from trainer.generate.write_ups.table import figures
-from trainer.generate.write_ups.table_plan import plan, trick_kind
+from trainer.generate.write_ups.table_plan import plan, trick_kinds
 from trainer.play import PlayState
 from trainer.rules import Play
 from trainer.solver import Solver
@@ -62,7 +62,21 @@ def tricks_after(state: PlayState, play: Play, solver: Solver) -> list[tuple[Sea
             seat = work.trick_winner_seat(done)
             card = next(p.card for p, s in zip(done.plays, done.seats, strict=True)
                         if s is seat)
-            out.append((seat, "the joker" if card.is_joker else card.pretty))
+            out.append((seat, card_name(card)))
+    return out
+
+
+def card_name(card: Card) -> str:
+    return "the joker" if card.is_joker else card.pretty
+
+
+def _tricks(state: PlayState, solver: Solver) -> list:  # type: ignore[type-arg]
+    """The tricks completed from ``state`` (mid-trick) with best play."""
+    work, out = state.copy(), []
+    while not work.is_over:
+        done = work.push(best(work, solver))
+        if done is not None:
+            out.append(done)
     return out
 
 
@@ -84,7 +98,7 @@ def test_quoted_records_name_a_plan_that_holds(puzzle_id: str, solver: Solver) -
         assert r_line[0][0] in ours and t_line[0][0] not in ours
         deciding = [s for i, s in enumerate(layouts(puzzle))
                     if puzzle.outcomes[right][i] and not puzzle.outcomes[tempting][i]]
-        held = sum(trick_kind(s, right, tempting, solver) == found.kind for s in deciding)
+        held = sum(found.kind in trick_kinds(s, right, tempting, solver) for s in deciding)
         assert held / len(deciding) == pytest.approx(found.holds) and found.holds >= 0.5
     if found.kind == "win":
         seat, card = t_line[0]
@@ -95,6 +109,15 @@ def test_quoted_records_name_a_plan_that_holds(puzzle_id: str, solver: Solver) -
         later = [s for s in state.seats if s not in ours and s not in state.trick_seats()]
         assert later and all(any(state.order.effective_suit(c) is led for c in state.hands[s])
                              for s in later)  # they must follow: no overruff
+    if found.kind == "keep":  # the right card wins now; kept, it falls at trick k
+        assert found.card is not None
+        assert r_line[0] == (puzzle.learner, card_name(right.card))
+        seat, card = t_line[found.trick - now]
+        assert seat is not puzzle.learner and card == card_name(found.card)
+        work = state.copy()
+        work.push(tempting)
+        kept = [right.card in {q.card for q in t.plays} for t in _tricks(work, solver)]
+        assert kept.index(True) == found.trick - now
     if found.kind == "later":
         seat, card = t_line[found.trick - now]
         assert seat not in ours and r_line[found.trick - now][0] in ours
@@ -106,6 +129,8 @@ def test_quoted_plans_in_words() -> None:
     """The review's own example, and the kinds of plan the five quoted records get."""
     assert BANK["t0000109"].write_up.startswith(
         "Ruff West's A♦ with K♥: East must follow diamonds, so he cannot overruff.")
+    assert BANK["t0000139"].write_up.startswith(
+        "Ruff with K♦ now, while it wins the trick: kept, it falls under North's J♥ at trick 6.")
     assert BANK["t0000157"].write_up.startswith(
         "Win this trick with A♣: after 8♣, North takes it with K♣.")
     assert BANK["t0000122"].write_up.startswith(

@@ -18,14 +18,16 @@ the table first:
   Q♥ takes trick 6.";
 - misère: "Play 7♥ under East's 8♥: 9♥ would win the trick." (declarer), "Make the declarer
   win this trick: after 5♠ his 9♠ takes it." (defence);
-- the right card, kept by the tempting line, falls later to an opponent's card: "Play K♦ now:
-  kept, it falls to East's A♦ at trick 7.";
+- the right card wins the trick now, and kept (the tempting line) falls later to an
+  opponent's card or under partner's: "Ruff with K♦ now, while it wins the trick: kept, it
+  falls under North's J♥ at trick 6.";
 - otherwise the first later trick that the tempting card's line loses and the right card's
   line takes: "After 5♣, East takes trick 6 with A♦; after K♦ that trick is your side's.".
 
-A trick fact is used only when it holds on at least half the graded layouts where the right
-card succeeds and the tempting one fails (`holds_share`), else the later-trick sentence on the
-layout shown. Every sentence comes with a `Plan` naming the fact, so tests can check it.
+The facts are tried in that order; a trick fact is used only when it holds on at least half
+the graded layouts where the right card succeeds and the tempting one fails (`HOLDS_SHARE`),
+else the later-trick sentence on the layout shown. Every sentence comes with a `Plan` naming
+the fact, so tests can check it.
 """
 
 from __future__ import annotations
@@ -122,7 +124,14 @@ class Plan:
 
 
 def trick_kind(state: PlayState, right: Play, tempting: Play, solver: Solver) -> str | None:
-    """Which trick fact (module docstring) holds on ``state``, or None."""
+    """The first trick fact (module docstring) that holds on ``state``, or None."""
+    kinds = trick_kinds(state, right, tempting, solver)
+    return kinds[0] if kinds else None
+
+
+def trick_kinds(state: PlayState, right: Play, tempting: Play, solver: Solver) -> list[str]:
+    """Every trick fact (module docstring) that holds on ``state``, first choice first."""
+    out: list[str] = []
     learner = state.to_play
     assert learner is not None
     ours = set(state.rules.side_of(learner))
@@ -132,28 +141,28 @@ def trick_kind(state: PlayState, right: Play, tempting: Play, solver: Solver) ->
     t, _ = finish_trick(state, tempting, solver)
     if contract.misere:
         if learner is state.declarer:
-            return "under" if r.winner is not learner and t.winner is learner else None
+            return ["under"] if r.winner is not learner and t.winner is learner else []
         d = state.declarer
-        return "feed" if r.winner is d and t.winner is not d else None
+        return ["feed"] if r.winner is d and t.winner is not d else []
     if state.trick:
         before = state.order.trick_winner(list(state.trick))
         leader_now = state.trick_seats()[before]
         if (leader_now in ours and leader_now is not learner and r.winner is leader_now
                 and t.winner is learner):
-            return "overtake"
+            out.append("overtake")
     trump = contract.trump
     led = state.order.play_suit(state.trick[0]) if state.trick else None
     if (trump is not None and led is not None and led is not trump
             and state.order.play_suit(right) is trump and r.winner in ours
             and t.winner not in ours):
-        return "ruff"
+        out.append("ruff")
     if not state.trick and _sequence(state, right) is not None:
-        return "sequence"
+        out.append("sequence")
     if r.winner in ours and t.winner not in ours:
-        return "win"
+        out.append("win")
     if r.winner not in ours and t.winner in ours:
-        return "duck"
-    return None
+        out.append("duck")
+    return out
 
 
 def _sequence(state: PlayState, play: Play) -> Card | None:
@@ -188,10 +197,10 @@ def plan(puzzle: TablePuzzle, layouts: Sequence[PlayState], solver: Solver) -> P
     right, tempting = puzzle.right[0], puzzle.tempting
     deciding = [layouts[i] for i in range(puzzle.layouts)
                 if puzzle.outcomes[right][i] and not puzzle.outcomes[tempting][i]]
-    kind = trick_kind(shown, right, tempting, solver)
-    if kind is not None and deciding:
-        held = sum(trick_kind(s, right, tempting, solver) == kind for s in deciding)
-        share = held / len(deciding)
+    kinds = trick_kinds(shown, right, tempting, solver) if deciding else []
+    found = [trick_kinds(s, right, tempting, solver) for s in deciding] if kinds else []
+    for kind in kinds:
+        share = sum(kind in k for k in found) / len(deciding)
         if share >= HOLDS_SHARE:
             text = _trick_text(kind, shown, right, tempting, solver)
             if text is not None:
@@ -278,7 +287,7 @@ def _later(state: PlayState, right: Play, tempting: Play, solver: Solver) -> Pla
     wins_now = rl[0].winner is learner and rl[0].card == right.card
     for k, trick in enumerate(tl):
         if not (k and wins_now and not misere and right.card in (p.card for p in trick.plays)
-                and trick.winner not in ours):
+                and trick.winner is not learner):
             continue
         suit = state.order.effective_suit(right.card)
         if state.order.effective_suit(trick.card) is suit or (
@@ -286,7 +295,8 @@ def _later(state: PlayState, right: Play, tempting: Play, solver: Solver) -> Pla
                 is contract.trump):
             verb = "Ruff with" if state.trick and suit is contract.trump and \
                 state.order.play_suit(state.trick[0]) is not suit else "Play"
-            return Plan("keep", f"{verb} {rc} now, while it wins the trick: kept, it falls to "
+            to = "under" if trick.winner in ours else "to"
+            return Plan("keep", f"{verb} {rc} now, while it wins the trick: kept, it falls {to} "
                         f"{his(trick.winner, learner)} {name(trick.card)} at trick {now + k}.",
                         trick.winner, trick.card, now + k)
         break
