@@ -9,14 +9,15 @@ from pathlib import Path
 
 from browser_kit import Page, click, expect, open_page, snap
 
-from trainer.ui.puzzles.at_the_table import grade_card, percent, table_bank
+from trainer.ui.puzzles.at_the_table import grade_card, heading, percent, table_bank
 from trainer.ui.widgets.cards import play_label
 
 
 def test_at_the_table_tempting_card_then_next(page: Page, server: str, shots: Path) -> None:
     puzzle = next(p for p in table_bank() if not p.easy_solves and p.side == "declarer")
     open_page(page, f"{server}/at-the-table?puzzle={puzzle.id}")
-    expect(page.get_by_text("At the table: you see only your own cards")).to_be_visible()
+    expect(page.get_by_text("You see only your own cards")).to_be_visible()
+    expect(page.get_by_role("heading", name=heading(puzzle))).to_be_visible()
     expect(page.get_by_role("group", name="your hand")).to_be_visible()
     expect(page.get_by_role("region", name="the table")).to_have_count(0)
     snap(page, shots, "at-the-table")

@@ -8,6 +8,7 @@ unknown code is one line; without a learner the page says how to get one."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -184,22 +185,50 @@ def test_a_bad_or_unknown_code_is_one_line_and_no_learner_is_told_what_to_do() -
 
 
 def test_a_link_opened_without_a_name_leads_back_to_its_set_once_a_name_is_picked(db) -> None:
-    # local mode: Bob opens Ann's link before picking a name; Home then links back to the set,
-    # and the Club page joins him to it though the address lost the code on the way
+    # local mode: Bob opens Ann's link before picking a name; once he picks it on Home he is
+    # back on the set's page (issue 30: he was left on Home), joined, the code in the address
     ann = ProgressStore(db)
     at = open_page("Ann")
     code = make_set(at)
     at = open_page(None, code)
     assert any("To play this deal set, pick a name on Home" in i.value for i in at.info)
+    assert any("brings you back to the set" in i.value for i in at.info)
     at.query_params.clear()
     at.switch_page("trainer/ui/pages/home.py").run()
     at.selectbox(key="learner_pick").set_value("Bob").run()
     click(at, "learner_continue")
-    links = [e.proto.label for e in at.get("page_link")]
-    assert "Back to the deal set you opened" in links
-    at.switch_page(PAGE).run()
-    assert not at.exception, at.exception
+    assert [t.value for t in at.title] == ["Club"]
     code_now = at.query_params["set"]
     assert (code_now[0] if isinstance(code_now, list) else code_now) == code
+    assert "Friday club" in [h.value for h in at.subheader]
     bob = ann.learner("Bob")
     assert [s.code for s in learner_sets(ann, bob)] == [code]
+
+
+def test_a_new_name_made_on_home_from_a_sets_link_lands_on_the_set(db) -> None:
+    # a fresh browser: Home opened with the set's code in its address (the Club page's link),
+    # a new name created: the set's page, joined
+    at = open_page("Ann")
+    code = make_set(at)
+    home = AppTest.from_file(APP, default_timeout=240)
+    home.query_params["set"] = code
+    home.run()
+    assert not home.exception, home.exception
+    home.text_input(key="learner_new_name").input("Friend").run()
+    click(home, "learner_create")
+    assert [t.value for t in home.title] == ["Club"]
+    assert "Friday club" in [h.value for h in home.subheader]
+    store = ProgressStore(db)
+    friend = store.learner("Friend", create=False)
+    assert [s.code for s in learner_sets(store, friend)] == [code]
+    assert "Members: Ann, Friend." in text(home)
+    # the members table fits a phone: four narrow columns, the themes in a table of their own
+    members = home.dataframe[-1] if len(home.dataframe) == 1 else next(
+        d for d in home.dataframe if "Puzzle rating" in d.value.columns)
+    assert list(members.value.columns) == ["Member", "Puzzle rating", "Days in a row",
+                                           "Right in a row"]
+    widths = {k: v for k, v in json.loads(members.proto.columns).items() if k != "_index"}
+    assert {k: v["label"] for k, v in widths.items()} == {
+        "Member": "Member", "Puzzle rating": "Rating", "Days in a row": "Days",
+        "Right in a row": "Run"}
+    assert sum(v["width"] for v in widths.values()) <= 320  # a 390 px phone's page is ~340

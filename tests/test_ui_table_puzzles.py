@@ -17,7 +17,15 @@ from streamlit.testing.v1 import AppTest
 from trainer.generate.records_table import TablePuzzle
 from trainer.progress import ProgressStore, Rating, expected_score
 from trainer.ui.data.puzzle_choice import TARGET_SCORE, record_rating
-from trainer.ui.puzzles.at_the_table import grade_card, percent, table_bank, view_of
+from trainer.ui.puzzles.at_the_table import (
+    TAGS_KEY,
+    THUMB_TAG,
+    grade_card,
+    heading,
+    percent,
+    table_bank,
+    view_of,
+)
 
 APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
 PAGE = "trainer/ui/pages/at_the_table.py"
@@ -59,7 +67,7 @@ def test_nothing_given_away_before_the_answer() -> None:
     puzzle = _pick(defence=False)
     at = start(puzzle)
     text = page_text(at)
-    assert "At the table: you see only your own cards" in text
+    assert "You see only your own cards" in text
     assert 'aria-label="your hand"' in text
     assert 'aria-label="the table"' not in text  # the board with the other hands
     assert puzzle.write_up[:40] not in text
@@ -176,3 +184,68 @@ def test_next_puzzle_for_me_is_near_the_learners_rating(db: Path) -> None:
              and p.contract_type not in {"misere", "open_misere", "no_trumps"}]
     gap = [abs(expected_score(bea.rating, record_rating(p)) - TARGET_SCORE) for p in fresh]
     assert abs(expected_score(bea.rating, record_rating(shown)) - TARGET_SCORE) == min(gap)
+
+
+def visit(learner: str | None = None, seed: int | None = None) -> AppTest:
+    """A new visit to the page from the sidebar (no ?puzzle=), with ``seed`` as its visit's
+    seed when given."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    if learner is not None:
+        at.query_params["learner"] = learner
+    if seed is not None:
+        at.session_state["table_seed"] = seed
+    at.run()
+    at.switch_page(PAGE).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_a_new_visit_opens_on_an_unplayed_puzzle_near_the_learner(db: Path) -> None:
+    """Issue 28: every visit opened on the bank's easiest puzzle (t0000304), played or not."""
+    store = ProgressStore(db)
+    cal = store.learner("Cal")
+    easiest = BANK[0]
+    store.record_puzzle_attempt(cal, "table", easiest.id, easiest.themes, True,
+                                record_rating(easiest), {})
+    at = visit("Cal")
+    shown = next(p for p in BANK if p.id == at.session_state["table_puzzle"])
+    cal = ProgressStore(db).learner("Cal", create=False)
+    assert shown.id != easiest.id and not ProgressStore(db).played(cal, shown.id)
+    fresh = [p for p in BANK if p.id != easiest.id
+             and p.contract_type not in {"misere", "open_misere", "no_trumps"}]
+    gap = [abs(expected_score(cal.rating, record_rating(p)) - TARGET_SCORE) for p in fresh]
+    assert abs(expected_score(cal.rating, record_rating(shown)) - TARGET_SCORE) == min(gap)
+    # the puzzle played now is not opened on at the next visit
+    card_button(at, shown, shown.right[0].code).click().run()
+    assert visit("Cal").session_state["table_puzzle"] not in {easiest.id, shown.id}
+
+
+def test_a_new_visit_without_a_learner_differs_by_its_seed() -> None:
+    opened = {visit(seed=seed).session_state["table_puzzle"] for seed in range(4)}
+    assert len(opened) >= 3, opened
+    again = {visit(seed=seed).session_state["table_puzzle"] for seed in range(2)}
+    assert again <= opened  # one seed, one puzzle
+
+
+def test_the_page_shows_no_internal_terms() -> None:
+    puzzle = next(p for p in BANK if p.contract_type == "misere" and p.side == "declarer"
+                  and not p.easy_solves)
+    at = start(puzzle)
+    (line, *_) = [c.value for c in at.caption if c.value.startswith("Puzzle ")]
+    left = puzzle.position.to_state().tricks_left
+    assert line == f"Puzzle {puzzle.id} · misère, declaring, {left} tricks left"  # no rating
+    heads = [h.value for h in at.subheader]
+    assert f"Misère at the table: take none of the last {left} tricks" in heads
+    assert heading(puzzle) in heads and not any(h.count(":") > 1 for h in heads)
+    assert any("one rating shared by the puzzle pages" in c.value for c in at.caption)
+    card_button(at, puzzle, puzzle.tempting.code).click().run()
+    tags = set(at.table[-1].value[""])
+    assert "tempting" not in tags and THUMB_TAG in tags
+    assert any(c.value == TAGS_KEY for c in at.caption)
+
+
+def test_a_new_rating_is_said_to_move_a_lot(db: Path) -> None:
+    ProgressStore(db).learner("Dee")
+    at = visit("Dee")
+    note = next(c.value for c in at.caption if "one rating shared" in c.value)
+    assert "Your rating moves a lot while it is new" in note

@@ -24,3 +24,6 @@ GAME_PAGE = "trainer/ui/pages/game.py"
 CLUB_PAGE = "trainer/ui/pages/club.py"
 # A deal set's code kept while its visitor picks a name on Home (the Club page reads it back).
 PENDING_SET_KEY = "club_pending_set"
+# The Club page's address parameter naming a deal set (``/club?set=<code>``); Home keeps it
+# while the visitor picks a name, then sends them back to the set.
+SET_PARAM = "set"

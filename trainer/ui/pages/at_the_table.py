@@ -17,40 +17,68 @@ the unplayed puzzle nearest the learner's rating, misère and no trumps after th
 from __future__ import annotations
 
 import contextlib
+import random
 
 import streamlit as st
 
-from trainer.errors import TrainerError
-from trainer.generate.explain import seat_name
-from trainer.generate.records_table import TablePuzzle
-from trainer.rules import Play
-from trainer.ui.data.profile import LEARNER_KEY, STORE_ERRORS, current_learner, keep_words, store
-from trainer.ui.data.puzzle_choice import next_puzzle, record_rating, waiting_themes
-from trainer.ui.puzzles.at_the_table import (
-    CONTRACT_WORDS,
-    KIND_STORED,
-    SIDE_WORDS,
-    Choosable,
-    attempt_detail,
-    find,
-    grade_card,
-    label,
-    matching,
-    shares_rows,
-    solved,
-    table_bank,
-    view_of,
-)
-from trainer.ui.puzzles.picker import (
-    current_ratings,
-    learner_rating,
-    mastered_lessons,
-    rating_line,
-    saved_text,
-)
-from trainer.ui.widgets.auction import auction_table
-from trainer.ui.widgets.board import board_html, history_rows
-from trainer.ui.widgets.cards import hand_html, inline_cards_html, play_label, red_suits, trick_html
+INTRO = ("You see only your own cards, the auction and the cards played, as a player at the "
+         "table does. Each card is graded by how often it reaches your goal over the layouts "
+         "of the unseen cards that fit what you have seen.")
+st.title("At the table")
+
+with st.spinner("Dealing the puzzle ...", show_time=False):  # imports: ~1.2 s cold
+    from trainer.errors import TrainerError
+    from trainer.generate.explain import seat_name
+    from trainer.generate.records_table import TablePuzzle
+    from trainer.progress import Learner, expected_score
+    from trainer.rules import Play
+    from trainer.ui.data.profile import (
+        LEARNER_KEY,
+        STORE_ERRORS,
+        current_learner,
+        keep_words,
+        store,
+    )
+    from trainer.ui.data.puzzle_choice import (
+        TARGET_SCORE,
+        next_puzzle,
+        record_rating,
+        waiting_themes,
+    )
+    from trainer.ui.puzzles.at_the_table import (
+        CONTRACT_WORDS,
+        KIND_STORED,
+        SIDE_WORDS,
+        TAGS_KEY,
+        Choosable,
+        attempt_detail,
+        find,
+        grade_card,
+        heading,
+        label,
+        matching,
+        shares_rows,
+        solved,
+        table_bank,
+        view_of,
+    )
+    from trainer.ui.puzzles.picker import (
+        PROVISIONAL,
+        current_ratings,
+        learner_rating,
+        mastered_lessons,
+        rating_line,
+        saved_text,
+    )
+    from trainer.ui.widgets.auction import auction_table
+    from trainer.ui.widgets.board import board_html, history_rows
+    from trainer.ui.widgets.cards import (
+        hand_html,
+        inline_cards_html,
+        play_label,
+        red_suits,
+        trick_html,
+    )
 
 CURRENT_KEY = "table_puzzle"  # the id of the puzzle on show
 ANSWER_KEY = "table_answer"  # {"puzzle": id, "play": code} once a card is chosen
@@ -60,17 +88,52 @@ ASKED_KEY = "table_asked"  # the ?puzzle= id already opened
 SAVED_KEY = "table_saved"  # (puzzle id, what saving did) once this showing's card is saved
 DONE_KEY = "table_done"  # ids answered in this session
 NOTE_KEY = "table_note"  # a save failure, shown once
+SEED_KEY = "table_seed"  # this visit's seed for the first puzzle when no learner is chosen
+OPENING_POOL = 30  # without a learner, the first puzzle is one of this many near a new rating
+
+
+def _done() -> set[str]:
+    """The ids answered in this session, and with a learner (unless the store is out of reach)
+    every puzzle they have played."""
+    done: set[str] = set(st.session_state.get(DONE_KEY, set()))
+    learner = current_learner()
+    if learner is not None:
+        with contextlib.suppress(*STORE_ERRORS):
+            done |= store().attempted(learner)
+    return done
+
+
+def _opening(shown: list[TablePuzzle]) -> TablePuzzle:
+    """The puzzle a new visit opens on: with a learner what "Next puzzle for me" would pick
+    among those they have not played (no review first: that is the button's), without one a
+    seeded choice (one seed a visit, `SEED_KEY`) among the `OPENING_POOL` unplayed puzzles
+    nearest a new learner's rating, misère and no trumps waiting for their lessons as there.
+    A played puzzle only when every one shown is played."""
+    done = _done()
+    fresh = [p for p in shown if p.id not in done] or shown
+    rating = learner_rating(current_learner())
+    if current_learner() is not None:
+        ratings = current_ratings()
+        pick = next_puzzle([Choosable.of(p) for p in fresh], rating,
+                           lambda c: ratings.get(c.id) or record_rating(c), done, (), (),
+                           waiting_themes(mastered_lessons()))
+        return (None if pick is None else find(fresh, pick.id)) or fresh[0]
+    seed = st.session_state.setdefault(SEED_KEY, random.SystemRandom().randrange(2**32))
+    waits = set(waiting_themes(mastered_lessons()))
+    fresh = [p for p in fresh if not waits & set(Choosable.of(p).themes)] or fresh
+    near = sorted(fresh, key=lambda p: (abs(expected_score(rating, record_rating(p))
+                                            - TARGET_SCORE), p.id))[:OPENING_POOL]
+    return random.Random(seed).choice(near)
 
 
 def _for_me(shown: list[TablePuzzle], current: TablePuzzle) -> TablePuzzle | None:
     """The next puzzle for the learner among ``shown`` (`next_puzzle`), not ``current``."""
     learner = current_learner()
     ratings = current_ratings()
-    done: set[str] = set(st.session_state.get(DONE_KEY, set()))
+    done = _done()
     due: list[str] = []
     if learner is not None:
         with contextlib.suppress(*STORE_ERRORS):
-            done |= store().attempted(learner)
             due = store().due_reviews(learner)
     pick = next_puzzle([Choosable.of(p) for p in shown], learner_rating(learner),
                        lambda c: ratings.get(c.id) or record_rating(c), done, due,
@@ -124,7 +187,7 @@ def _choose(puzzles: tuple[TablePuzzle, ...]) -> TablePuzzle | None:
             st.warning(f"There is no at-the-table puzzle {asked}.")
         else:
             st.session_state[CURRENT_KEY] = asked
-    current = find(shown, st.session_state.get(CURRENT_KEY, "")) or shown[0]
+    current = find(shown, st.session_state.get(CURRENT_KEY, "")) or _opening(shown)
     left, right = st.columns(2)
     if left.button("Next puzzle", key="table_next"):
         at = shown.index(current) if current in shown else -1
@@ -140,9 +203,23 @@ def _choose(puzzles: tuple[TablePuzzle, ...]) -> TablePuzzle | None:
     note = st.session_state.pop(NOTE_KEY, None)
     if note:
         st.warning(note)
-    st.caption(f"Puzzle {current.id} · {label(current)}")
-    st.markdown(rating_line(current, current_learner(), _played_before(current)))
+    st.caption(f"Puzzle {current.id} · {label(current)}")  # the id as the Play page shows it
+    learner = current_learner()
+    st.markdown(rating_line(current, learner, _played_before(current)))
+    st.caption(rating_note(learner))
     return current
+
+
+def rating_note(learner: Learner | None) -> str:
+    """What the rating is: one for every puzzle page (the store keeps one rating a learner,
+    moved by every first try, `trainer.progress.ProgressStore.record_puzzle_attempt`), and,
+    while the learner's deviation is over `PROVISIONAL`, that it moves a lot by design."""
+    line = ("Your puzzle rating is one rating shared by the puzzle pages (Play, Bidding, "
+            "Discard and At the table): a first try at any of them moves it.")
+    if learner is None or learner.rating.deviation > PROVISIONAL:
+        line += (" Your rating moves a lot while it is new (by a few hundred points on one "
+                 "puzzle, as Glicko-2 does), and less and less as you play.")
+    return line
 
 
 def _view(puzzle: TablePuzzle) -> None:
@@ -153,7 +230,7 @@ def _view(puzzle: TablePuzzle) -> None:
     by = "you" if state.declarer is seat else seat_name(state.declarer)
     role = "the declarer" if state.declarer is seat else (
         "the declarer's partner" if puzzle.side == "declarer" else "a defender")
-    st.subheader(red_suits(puzzle.title))
+    st.subheader(red_suits(heading(puzzle)))
     st.markdown(red_suits(f"You sit {seat_name(seat)}, {role}; {contract.pretty} by {by}."))
     st.markdown("**The auction**")
     st.table(auction_table(state.rules, puzzle.dealer, list(puzzle.auction), you=seat),
@@ -202,6 +279,7 @@ def _reveal(puzzle: TablePuzzle, code: str) -> None:
     (st.success if verdict.right else st.error)(red_suits(verdict.text))
     st.markdown("**Every card's chance**")
     st.table(shares_rows(puzzle), border="horizontal", hide_index=True)
+    st.caption(TAGS_KEY)
     state = puzzle.position.to_state()
     st.markdown("**The other hands**")
     st.markdown(board_html(state, puzzle.learner, live=False), unsafe_allow_html=True)
@@ -217,13 +295,11 @@ def _reveal(puzzle: TablePuzzle, code: str) -> None:
 
 
 def render() -> None:
-    st.title("At the table")
-    st.markdown("At the table: you see only your own cards, the auction and the cards played, "
-                "as a player does. Each card is graded by how often it reaches your goal over "
-                "the layouts of the unseen cards that fit what you have seen.")
+    st.markdown(INTRO)
     if current_learner() is None:
         st.caption(f"Your results are not saved: {keep_words()} on Home to keep them.")
-    puzzles = table_bank()
+    with st.spinner("Dealing the puzzle ...", show_time=False):
+        puzzles = table_bank()
     if not puzzles:
         st.info("No at-the-table puzzles are installed.")
         return

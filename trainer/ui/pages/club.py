@@ -25,6 +25,8 @@ wait_for_solver()
 
 from datetime import UTC, datetime
 
+import pandas as pd
+
 from trainer.bots import Level
 from trainer.cards import Seat
 from trainer.errors import TrainerError
@@ -60,12 +62,11 @@ from trainer.ui.game import club_board, play_view, review_view, turns
 from trainer.ui.game.club_board import Playing
 from trainer.ui.game.scoreboard import hand_summary, points_words
 from trainer.ui.game.session import Table, learner_seat
-from trainer.ui.pages import HOME_PAGE, PENDING_SET_KEY
+from trainer.ui.pages import HOME_PAGE, PENDING_SET_KEY, SET_PARAM
 from trainer.ui.widgets.board import trick_panel
 from trainer.ui.widgets.cards import red_suits
 from trainer.ui.widgets.charts import PLOT_CONFIG
 
-SET_PARAM = "set"
 # Session key: the `Playing` deal on the table.
 PLAYING_KEY = "club_playing"
 # Session key: (set code, deal) whose results are open.
@@ -394,11 +395,35 @@ def club_view(learner: Learner, found: DealSet) -> None:
         st.plotly_chart(club_board.field_figure(results), config=PLOT_CONFIG,
                         key=f"club_field:{found.code}:{len(results.played)}")
         st.caption("Only the deals you have played are counted here.")
-    activity = member_activity(store(), learner, found.code)
-    st.dataframe(club_board.activity_table(activity, theme_words), hide_index=True)
-    st.caption("Puzzle rating: each member's rating on the puzzles. Days in a row: days up "
-               "to today with a puzzle or lesson answered. A theme's figures: puzzles right "
-               "at the first try, of those tried.")
+    activity = club_board.activity_table(member_activity(store(), learner, found.code),
+                                         theme_words)
+    members, themes = members_tables(activity)
+    st.dataframe(members, hide_index=True, column_config=MEMBER_COLUMNS)
+    st.caption("Rating: each member's puzzle rating. Days: days in a row, up to today, with a "
+               "puzzle or lesson answered. Run: puzzles right in a row.")
+    if themes is not None:
+        st.markdown("**First tries by theme**")
+        st.dataframe(themes, hide_index=True, column_config={
+            "Member": st.column_config.TextColumn("Member", width=110, pinned=True)})
+        st.caption("A theme's figures: puzzles right at the first try, of those tried.")
+
+
+# The members table's columns, narrow enough to fit a phone's width (390 px) whole.
+MEMBER_COLUMNS = {
+    "Member": st.column_config.TextColumn("Member", width=120),
+    "Puzzle rating": st.column_config.NumberColumn("Rating", width=70, format="%d"),
+    "Days in a row": st.column_config.NumberColumn("Days", width=55, format="%d"),
+    "Right in a row": st.column_config.NumberColumn("Run", width=55, format="%d"),
+}
+
+
+def members_tables(activity: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame | None]:
+    """`club_board.activity_table` split for a phone: the member, rating and streaks (the
+    `MEMBER_COLUMNS`), and the first tries by theme with the member's name (None when no
+    theme has been tried)."""
+    main = activity[[c for c in MEMBER_COLUMNS if c in activity.columns]]
+    rest = [c for c in activity.columns if c not in MEMBER_COLUMNS]
+    return main, (activity[["Member", *rest]] if rest else None)
 
 
 # --- the page --------------------------------------------------------------------------------
@@ -434,9 +459,11 @@ def render() -> None:
         if code:  # Home sends the visitor back here once a name is chosen
             st.session_state[PENDING_SET_KEY] = code
         what = "play this deal set" if code else "make or join a deal set"
-        st.info(f"To {what}, {keep_words()} on Home: your results are kept in your name.",
+        back = " Home brings you back to the set once you have one." if code else ""
+        st.info(f"To {what}, {keep_words()} on Home: your results are kept in your name.{back}",
                 icon=":material/person:")
-        st.page_link(HOME_PAGE, label="Home", icon=":material/home:")
+        st.page_link(HOME_PAGE, label="Pick a name on Home" if code else "Home",
+                     icon=":material/home:", query_params={SET_PARAM: code} if code else None)
         return
     found = _wanted_set(learner)
     if found is None:

@@ -27,6 +27,7 @@ from trainer.ui.data.lesson_files import (
     parse_marker,
 )
 from trainer.ui.data.profile import (
+    PARAM,
     STORE_ERRORS,
     UNKNOWN_KEY,
     current_learner,
@@ -58,6 +59,7 @@ from trainer.ui.pages import (
     PLAY_PAGE,
     PROGRESS_PAGE,
     RULES_PAGE,
+    SET_PARAM,
 )
 from trainer.ui.puzzles.daily import daily_card
 from trainer.ui.widgets.cards import hand_html
@@ -217,6 +219,9 @@ def _due_lines(lessons: list[Lesson]) -> None:
 
 def _where_you_are() -> None:
     st.subheader("Your progress")
+    code = st.query_params.get(SET_PARAM)
+    if code:  # a deal set's link opened without a name (the Club page's "Pick a name")
+        st.session_state[PENDING_SET_KEY] = code
     learner = current_learner()
     unknown = st.session_state.pop(UNKNOWN_KEY, None)
     if unknown:
@@ -248,9 +253,11 @@ def _where_you_are() -> None:
     extra = len(lessons) - len(path)
     if accounts_on():
         _account_line()
-    if st.session_state.get(PENDING_SET_KEY):  # came from a deal set's link without a name
-        st.page_link(CLUB_PAGE, label="Back to the deal set you opened",
-                     icon=":material/groups:")
+    pending = st.session_state.get(PENDING_SET_KEY)
+    if pending:  # came from a deal set's link without a name: back to the set, now joined
+        st.switch_page(CLUB_PAGE, query_params={SET_PARAM: pending,
+                                                **({PARAM: st.query_params[PARAM]}
+                                                   if PARAM in st.query_params else {})})
     st.markdown(f"Learning as **{md(learner_label(learner))}**: {done} of {len(path)} lessons "
                 "mastered"
                 + (f" ({extra} more optional)." if extra else "."))

@@ -116,19 +116,55 @@ def grade_card(puzzle: TablePuzzle, play: Play) -> TableGrade:
     return TableGrade(play, right, share, best, text)
 
 
+BEST_TAG = "best"
+THUMB_TAG = "rule of thumb's card"
+NEXT_TAG = "next best"
+TAGS_KEY = (f"{BEST_TAG.capitalize()}: the card with the best chance. "
+            f"{THUMB_TAG.capitalize()}: the card a player going by the usual rules of thumb "
+            f"picks here. {NEXT_TAG.capitalize()}: when the rules of thumb find the best card, "
+            "the card with the next best chance.")
+"""The line under the chances table saying what its tags mean (`shares_rows`)."""
+
+
+def tempting_tag(puzzle: TablePuzzle) -> str:
+    """What the record's tempting card is, in words: the rules of thumb's card, or the next
+    best card when the rules of thumb solve the puzzle (``easy_solves``,
+    `trainer.generate.table_puzzles` step 4)."""
+    return NEXT_TAG if puzzle.easy_solves else THUMB_TAG
+
+
 def shares_rows(puzzle: TablePuzzle) -> list[dict[str, str]]:
-    """Every legal card's chance, best first, as table rows."""
+    """Every legal card's chance, best first, as table rows; the best cards and the tempting
+    one tagged (`TAGS_KEY` says what the tags mean)."""
+    tag = tempting_tag(puzzle)
     return [{"Card": play_text(c.play), "Layouts": f"{c.made} of {puzzle.layouts}",
              "Chance": percent(c.made / puzzle.layouts),
-             "": "best" if c.right else ("tempting" if c.play == puzzle.tempting else "")}
+             "": BEST_TAG if c.right else (tag if c.play == puzzle.tempting else "")}
             for c in puzzle.cards]
 
 
 def label(puzzle: TablePuzzle) -> str:
-    """A puzzle in the chooser: contract, side and rating, nothing of the answer."""
+    """A puzzle's line under the buttons: contract, side and tricks left, nothing of the
+    answer (its rating is on the rating line below it)."""
     c = puzzle.position.contract
     return (f"{c.pretty}, {SIDE_WORDS[puzzle.side]}, {puzzle.position.to_state().tricks_left} "
-            f"tricks left · {round(puzzle.rating)}")
+            "tricks left")
+
+
+def heading(puzzle: TablePuzzle) -> str:
+    """The puzzle's goal as a sentence, from the record's title (``At the table: <goal>``,
+    `trainer.generate.table_puzzles.goal_words`): ``Misère at the table: take none of the
+    last 3 tricks``, ``Beat 7♠: take 1 of the last 5 tricks``, ``Make 8♥: win all of the last
+    6 tricks``. A title of another shape is shown as it is."""
+    goal = puzzle.title.removeprefix("At the table: ")
+    head, sep, rest = goal.partition(": ")
+    if not sep:
+        return puzzle.title
+    if rest[-1:].isdigit():
+        rest += " tricks"
+    if head.endswith("misère") and not head.startswith("beat"):
+        return f"{head[:1].upper()}{head[1:]} at the table: {rest}"
+    return f"{head[:1].upper()}{head[1:]}: {rest}"
 
 
 def seat_words(seat: Seat, learner: Seat) -> str:
