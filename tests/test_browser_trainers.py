@@ -4,10 +4,12 @@ opened from its address, a guess of 9 tricks, the histogram and the supported bi
 and infer: a practice question, then a timed run of seed 4 answering three questions right (the
 answers worked out here by `trainer.train.count_infer`, from South's view as the page does),
 the score and the streak of 3 shown. Every wait is for a state on the page, never a time.
+The sidebar and a reload keep ``?learner=`` on both pages (issue 29).
 Screenshots at 1280 and 390 pixels wide into ``$TRAINER_SCREENSHOTS``."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from browser_kit import Page, click, expect, open_page, snap
@@ -26,11 +28,26 @@ def test_value_a_hand_shows_its_histogram(page: Page, server: str, store_path: P
     snap(page, shots, "value-hand-question")
     click(page, page.locator(".st-key-vh_guess_9 button"))
     expect(page.locator('[data-testid="stPlotlyChart"]')).to_be_visible()
-    expect(page.get_by_text("layouts (green: the middle)", exact=False).first).to_be_visible()
+    expect(page.get_by_text("layouts (green: right)", exact=False).first).to_be_visible()
     expect(page.get_by_text("On average your side takes", exact=False)).to_be_visible()
     expect(page.get_by_text("The layouts support", exact=False)).to_be_visible()
     expect(page.get_by_text("Your rating:", exact=False)).to_be_visible()
     snap(page, shots, "value-hand-answer")
+
+
+def test_the_sidebar_and_a_reload_keep_the_learner(page: Page, server: str,
+                                                   store_path: Path) -> None:
+    """Issue 29: Value a hand and Count and infer kept ``?learner=`` out of the address, so a
+    reload forgot the learner."""
+    ProgressStore(store_path).learner(LEARNER)
+    open_page(page, f"{server}/?learner={LEARNER}")
+    for title, path in (("Value a hand", "/value"), ("Count and infer", "/count")):
+        nav = page.get_by_test_id("stSidebarNav")
+        click(page, nav.get_by_role("link", name=title, exact=True))
+        expect(page).to_have_url(re.compile(rf"{path}\?(.*&)?learner={LEARNER}"))
+        page.reload()
+        expect(page.get_by_role("heading", name=title)).to_be_visible()
+        expect(page).to_have_url(re.compile(rf"learner={LEARNER}"))
 
 
 def _answer(page: Page, seed: int, index: int, prefix: str) -> None:

@@ -118,6 +118,19 @@ def test_a_declaring_south_counts_its_discard_and_names_its_suits() -> None:
     assert DISCARD_PLACE not in lb.choices  # the declarer saw the discard (RULES.md §4)
 
 
+def test_the_discard_question_has_one_answer() -> None:
+    # count hand 3: South threw Q♠ 6♥ 7♥, two suits: pick both (♠ alone was marked right)
+    q = discard_suit(count_hand(3), 20)
+    assert (q.text, q.multi, q.why) == \
+        ("Which suits did you discard from?", True, "You discarded Q♠ 6♥ 7♥.")
+    assert q.answer == frozenset({"♠", "♥"}) and q.choices == ("♠", "♣", "♦", "♥")
+    assert q.check(["♠", "♥"]) and not q.check(["♠"]) and not q.check(["♥"])
+    # count hand 38: 4♦ 6♦ Q♦, one suit, one click
+    one = discard_suit(count_hand(38), 20)
+    assert (one.text, one.multi, one.answer) == \
+        ("Which suit did you discard from?", False, frozenset({"♦"}))
+
+
 def test_a_defending_south_counts_the_discard_as_out() -> None:
     seed = next(s for s in range(60) if count_hand(s).declarer is not Seat.S)
     hand = count_hand(seed)

@@ -17,6 +17,7 @@ from trainer.train.records import storm_best
 from trainer.train.storm import RUN_SECONDS
 from trainer.train.value_hand import grade_guess, value_hand
 from trainer.ui.trainers import count_infer as page
+from trainer.ui.widgets.cards import red_suits
 
 APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
 VALUE = "trainer/ui/pages/value_hand.py"
@@ -66,7 +67,8 @@ def test_value_a_hand_grades_a_guess_and_rates_it(db: Path) -> None:
     assert f"worth {valuation.supported_points} points on the Avondale schedule" in words
     assert "played as well as possible" in words and "double dummy" not in words.lower()
     assert len(at.get("plotly_chart")) == 1
-    assert grade.right  # 9 tricks: inside the middle half (8 to 10) of seed 0's layouts
+    assert grade.right  # 9 tricks: the median of seed 0's layouts, a narrow hand (8 to 10)
+    assert "The median is 9 tricks" in words and "so only 9 is right" in words
     assert re.search(r"Your rating: \d+ → \d+ \(\+\d+\)", words)
     store = ProgressStore(db)
     [attempt] = store.attempts(store.learner("Ann"))
@@ -89,7 +91,7 @@ def test_count_practice_answers_and_explains(db: Path) -> None:
     n = q.choices.index(sorted(q.answer)[0])
     at.button(key=f"ci_practice_choice_{n}").click().run()
     assert not at.exception, at.exception
-    assert any(s.value == f"Right. {q.why}" for s in at.success)
+    assert any(s.value == red_suits(f"Right. {q.why}") for s in at.success)
     at.button(key="ci_next").click().run()
     q1 = question_at(4, 1)
     assert q1.text in texts(at)
@@ -103,7 +105,7 @@ def test_count_practice_pick_every_one(db: Path) -> None:
     at.session_state["ci_practice_pills"] = sorted(q.answer)
     at.run()
     at.button(key="ci_practice_go").click().run()
-    assert any(s.value == f"Right. {q.why}" for s in at.success)
+    assert any(s.value == red_suits(f"Right. {q.why}") for s in at.success)
 
 
 def test_count_practice_wrong_answer(db: Path) -> None:
@@ -112,8 +114,8 @@ def test_count_practice_wrong_answer(db: Path) -> None:
     wrong = next(c for c in q.choices if c not in q.answer)
     at.button(key=f"ci_practice_choice_{q.choices.index(wrong)}").click().run()
     [error] = at.error
-    assert error.value.startswith(f"Not quite: you said {wrong}")
-    assert q.why in error.value
+    assert error.value.startswith(red_suits(f"Not quite: you said {wrong}"))
+    assert red_suits(q.why) in error.value
 
 
 def test_timed_run_streak_time_up_and_best(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -146,3 +148,81 @@ def test_timed_run_streak_time_up_and_best(db: Path, monkeypatch: pytest.MonkeyP
     store = ProgressStore(db)
     best = storm_best(store, store.learner("Ann"))
     assert (best.score, best.streak) == (3, 3)
+
+
+@pytest.mark.parametrize("target", [VALUE, COUNT])
+def test_the_learner_stays_in_the_address(db: Path, target: str) -> None:
+    """Issue 29: the sidebar drops the query string; the page puts ``?learner=`` back beside
+    its own ``?deal=`` (a reload then keeps the learner)."""
+    ProgressStore(db).learner("Ann")
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params["learner"] = "Ann"
+    at.run()
+    for key in list(at.query_params):  # as the sidebar's link does
+        del at.query_params[key]
+    at.switch_page(target).run()
+    assert not at.exception, at.exception
+    assert at.query_params["learner"] in ("Ann", ["Ann"])
+    if target == VALUE:
+        assert at.query_params["deal"] in (str(at.session_state["vh_seed"]),
+                                           [str(at.session_state["vh_seed"])])
+        at.button(key="vh_next").click().run()
+        assert at.query_params["learner"] in ("Ann", ["Ann"])
+
+
+def test_the_discard_question_picks_every_suit_in_red(db: Path) -> None:
+    seed = next(s for s in range(40) if question_at(s, 0).kind.value == "discard"
+                and question_at(s, 0).multi)
+    q = question_at(seed, 0)
+    at = start(COUNT, seed=str(seed))
+    assert q.text == "Which suits did you discard from?" and q.text in texts(at)
+    assert "Pick every suit, then Answer." in texts(at)
+    [pills] = [b for b in at.get("button_group") if "ci_practice_pills" in b.proto.id]
+    assert [o.content or o.content_icon for o in pills.proto.options] == \
+        [red_suits(c) for c in q.choices]  # ♦ and ♥ drawn red
+    at.session_state["ci_practice_pills"] = [sorted(q.answer)[0]]  # one suit of two: wrong
+    at.run()
+    at.button(key="ci_practice_go").click().run()
+    assert at.error and not at.success
+
+
+def test_the_suit_buttons_are_red_for_hearts_and_diamonds(db: Path) -> None:
+    seed = next(s for s in range(40) if question_at(s, 0).choices[:4] == ("♠", "♣", "♦", "♥")
+                and not question_at(s, 0).multi)
+    at = start(COUNT, seed=str(seed))
+    labels = [at.button(key=f"ci_practice_choice_{n}").label for n in range(4)]
+    assert labels == ["♠", "♣", ":red[♦]", ":red[♥]"]
+
+
+def test_a_close_guess_is_not_a_rating_win(db: Path) -> None:
+    ProgressStore(db).learner("Ann")
+    at = start(VALUE, learner="Ann", deal="0")
+    at.button(key="vh_guess_8").click().run()  # seed 0: median 9, a narrow hand
+    assert not at.exception, at.exception
+    words = texts(at)
+    assert ":blue-badge[Close]" in words and "That is 1 trick too few." in words
+    assert not re.search(r"\(\+\d+\)", words)  # the rating does not go up
+    store = ProgressStore(db)
+    [attempt] = store.attempts(store.learner("Ann"))
+    assert (attempt.correct, attempt.detail["verdict"], attempt.detail["median"]) == \
+        (False, "Close", 9)
+
+
+def test_the_page_says_it_is_solving_the_layouts(db: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29: grading took 5 s on a phone with nothing said. A stand-in solver stops half
+    way, so the page is caught as it stands while the layouts are solved."""
+    from trainer.ui.trainers import value_hand as vh_page
+
+    def half_way(seed: int, rules: object, samples: int, progress: object) -> None:
+        progress(30, samples)  # type: ignore[operator]
+        raise RuntimeError("stopped while solving")
+
+    monkeypatch.setattr(vh_page, "value_hand", half_way)
+    at = start(VALUE, deal="123457")  # a deal no other test has valued in this process
+    at.button(key="vh_guess_7").click().run()
+    assert at.exception  # the stand-in stopped the page as it was solving
+    [note] = at.info
+    assert note.value == vh_page.SOLVING and note.value.startswith("Dealing 60 layouts")
+    [bar] = at.get("progress")
+    assert bar.proto.text == "Playing out layouts: 30 of 60"

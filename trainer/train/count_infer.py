@@ -22,8 +22,10 @@ discard; `trainer.bots.sampling.shown_voids`), never from the hidden cards:
   learner picks them all.
 - DECLARER_VOID "Which suit has the declarer shown void in?" (South not declaring): the suits
   the declarer did not follow when led; "None yet" when there is none. Any of them is right.
-- DISCARD "Which suit did you discard from?" (South declaring): the suits (as they follow: the
-  left bower is a trump) of South's own three discarded cards. Any of them is right.
+- DISCARD (South declaring): the suits (as they follow: the left bower is a trump) of South's
+  own three discarded cards. One suit: "Which suit did you discard from?", one click; two or
+  three suits: "Which suits did you discard from?", and the learner picks them all (issue 29:
+  one right answer, never "any of them").
 
 Each hand gives `PER_HAND` questions at increasing moments, the kinds in an order drawn from
 the seed; question ``index`` of a run seed is the same on every machine.
@@ -271,6 +273,9 @@ def discard_suit(hand: CountHand, plays: int) -> Question:
     answer = frozenset(s.symbol for s in SUITS if s in suits)
     choices = tuple(s.symbol for s in SUITS)
     why = f"You discarded {_cards(hand.record.discard)}."
+    if len(answer) > 1:
+        return Question(QuestionKind.DISCARD, hand, plays, "Which suits did you discard from?",
+                        choices, answer, True, why)
     return Question(QuestionKind.DISCARD, hand, plays, "Which suit did you discard from?",
                     choices, answer, False, why)
 

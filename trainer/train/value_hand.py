@@ -21,9 +21,16 @@ tricks, and ``supported`` the highest level 6-10 reached on at least half the la
 not even six on half), worth `trainer.scoring.bid_value` points on the Avondale schedule
 (RULES.md §6).
 
-Grading (`grade_guess`): a guess of ``g`` tricks is right when it lies in the middle half of
-the distribution: at least a quarter of the layouts take ``g`` tricks or fewer, and at least a
-quarter take ``g`` or more (so between the lower and upper quartiles, both included). A
+Over the auction (`supported_call`): the bid the learner may still call is the highest level
+6-10 of the strain reached on at least half the layouts AND higher than the standing bid
+(RULES.md §3, `trainer.bidding.Auction.can_call`); None when no such bid (the hand supports no
+call over the auction: South passes). `standing` gives the standing bid and its bidder.
+
+Grading (`grade_guess`, `RULE`): the median ``m`` is the fewest tricks taken on at least half
+the layouts (the middle layout's). The hand "varies widely" when its middle half (the lower to
+the upper quartile, `Valuation.middle`) spans four or more trick counts (upper - lower >= 3).
+A guess ``g`` is RIGHT when ``g == m``, or ``|g - m| <= 1`` on a hand that varies widely;
+CLOSE one trick further off; else OFF. Only RIGHT counts as solved for the rating. A
 puzzle rating for the deal (`deal_rating`) grows with the spread of the distribution: a hand
 whose tricks vary widely is harder to value.
 """
@@ -33,6 +40,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 
 from trainer.bidding import Auction, Bid
 from trainer.cards import Card, Deal, Seat, deal, sort_key
@@ -45,7 +53,15 @@ SAMPLES = 60
 """Layouts a valuation solves by default (about 3-6 s on one core)."""
 LEVELS = (6, 7, 8, 9, 10)
 MIDDLE = 0.25
-"""A right guess has at least this share of layouts at or below it, and at or above it."""
+"""The quartiles: the middle half has at least this share of layouts at or below its lowest
+count, and at or above its highest."""
+WIDE = 3
+"""A hand varies widely when its upper quartile is at least this many tricks above its lower."""
+RULE = ("Your guess is right when it is the median, the tricks of the middle layout counted "
+        "from the fewest, or one trick either side of it when the hand varies widely (the "
+        "middle half of the layouts spans four or more trick counts). One trick further off is "
+        "close, and only a right guess raises your rating.")
+"""The grading rule, as the learner reads it before guessing."""
 KIND = "value"
 """The attempts' kind in the learner store."""
 
@@ -144,6 +160,46 @@ class Valuation:
     def is_middle(self, guess: int) -> bool:
         return self.at_most(guess) >= MIDDLE and self.reach(guess) >= MIDDLE
 
+    @property
+    def median(self) -> int:
+        """The fewest tricks taken on at least half the layouts."""
+        return next(t for t in range(TRICKS_PER_HAND + 1) if self.at_most(t) >= 0.5)
+
+    @property
+    def wide(self) -> bool:
+        """True when the middle half spans four or more trick counts (module docstring)."""
+        low, high = self.middle
+        return high - low >= WIDE
+
+    @property
+    def tolerance(self) -> int:
+        """How many tricks off the median is still right: 1 on a hand that varies widely,
+        else 0."""
+        return 1 if self.wide else 0
+
+    @property
+    def right_range(self) -> tuple[int, int]:
+        """The guesses graded right, lowest and highest (within 0-10)."""
+        m, tol = self.median, self.tolerance
+        return max(0, m - tol), min(TRICKS_PER_HAND, m + tol)
+
+
+def standing(vd: ValueDeal, rules: RuleSet) -> tuple[Bid | None, Seat | None]:
+    """The standing bid of the auction so far and its bidder, or (None, None) when no one has
+    bid."""
+    auction = Auction(rules, vd.dealer, list(vd.calls))
+    high = auction.high_bid
+    return (high, auction.high_bidder) if isinstance(high, Bid) else (None, None)
+
+
+def supported_call(valuation: Valuation, vd: ValueDeal, rules: RuleSet) -> Bid | None:
+    """The highest bid of the strain made on at least half the layouts that South may still
+    call over the auction so far (RULES.md §3), or None."""
+    auction = Auction(rules, vd.dealer, list(vd.calls))
+    levels = [lv for lv in LEVELS if valuation.reach(lv) >= 0.5
+              and auction.can_call(Bid(lv, valuation.strain))]
+    return Bid(levels[-1], valuation.strain) if levels else None
+
 
 Progress = Callable[[int, int], None]
 _CACHE: dict[tuple[int, int, RuleSet], Valuation] = {}
@@ -179,37 +235,68 @@ def value_hand(seed: int, rules: RuleSet | None = None, samples: int = SAMPLES,
     return result
 
 
+class Verdict(Enum):
+    """A guess's grade: RIGHT (counts as solved), CLOSE (one trick past the right range), OFF."""
+
+    RIGHT = "Right"
+    CLOSE = "Close"
+    OFF = "Not quite"
+
+
 @dataclass(frozen=True)
 class GuessGrade:
-    """A graded guess: ``right`` (inside the middle half), ``guess``, the ``middle`` range and
-    the ``off`` distance in tricks from the mean (positive: guessed too many)."""
+    """A graded guess (module docstring): the ``verdict``, the ``guess``, the ``median``, the
+    ``right_range`` of guesses graded right, ``wide`` (the hand varies widely), its ``middle``
+    half, and ``off`` the guess minus the median, in tricks (positive: too many)."""
 
     guess: int
-    right: bool
+    verdict: Verdict
+    median: int
+    right_range: tuple[int, int]
+    wide: bool
     middle: tuple[int, int]
-    off: float
+
+    @property
+    def off(self) -> int:
+        return self.guess - self.median
+
+    @property
+    def right(self) -> bool:
+        return self.verdict is Verdict.RIGHT
 
     def words(self) -> str:
-        """One line on the guess, in tricks: "Right. That is ..." or "Not quite. That is ..."."""
-        return ("Right. " if self.right else "Not quite. ") + self.reason
+        """One line on the guess: "Right. ...", "Close. ..." or "Not quite. ..."."""
+        return f"{self.verdict.value}. {self.reason}"
 
     @property
     def reason(self) -> str:
-        """Why the guess is right or not, without the verdict."""
+        """Why, in tricks, without the verdict: the median and the rule applied."""
         low, high = self.middle
-        span = f"{low}" if low == high else f"{low} to {high}"
-        if self.right:
-            return f"That is in the middle of what the hand takes ({span} tricks)."
+        if self.wide:
+            rule = (f"The median is {self.median} tricks, and the hand varies widely (the "
+                    f"middle half of the layouts take {low} to {high}), so "
+                    f"{self.right_range[0]} to {self.right_range[1]} is right.")
+        else:
+            spread = f"{low}" if low == high else f"{low} to {high}"
+            rule = (f"The median is {self.median} tricks, and the hand varies little (the "
+                    f"middle half of the layouts take {spread}), so only {self.median} is "
+                    "right.")
+        if self.off == 0:
+            return rule
+        n = abs(self.off)
         way = "too many" if self.off > 0 else "too few"
-        return f"That is {way}: the middle of what the hand takes is {span} tricks."
+        return f"That is {n} trick{'s' if n > 1 else ''} {way}. {rule}"
 
 
 def grade_guess(valuation: Valuation, guess: int) -> GuessGrade:
     """Grade a guess of 0-10 tricks (module docstring). Raises `ValueHandError` outside 0-10."""
     if not 0 <= guess <= TRICKS_PER_HAND:
         raise ValueHandError(f"guess: {guess} tricks; give 0 to {TRICKS_PER_HAND}")
-    return GuessGrade(guess, valuation.is_middle(guess), valuation.middle,
-                      guess - valuation.mean)
+    off = abs(guess - valuation.median)
+    tol = valuation.tolerance
+    verdict = Verdict.RIGHT if off <= tol else Verdict.CLOSE if off == tol + 1 else Verdict.OFF
+    return GuessGrade(guess, verdict, valuation.median, valuation.right_range, valuation.wide,
+                      valuation.middle)
 
 
 def deal_rating(valuation: Valuation) -> float:

@@ -93,22 +93,26 @@ def moment(q: Question, key: str) -> None:
 
 
 def choices(q: Question, key: str, on_answer: Callable[[tuple[str, ...]], None]) -> None:
-    """The answer buttons: one click for a one-answer question; for "who can still hold",
-    pick every place and then Answer (the question itself is drawn above the table)."""
+    """The answer buttons: one click for a one-answer question; for "who can still hold" and
+    "which suits", pick every one and then Answer (the question itself is drawn above the
+    table). Hearts and diamonds are drawn red, as on the cards."""
     if q.kind is QuestionKind.TRUMPS_OUT:
         mine = ", nor in your discard" if q.hand.declarer is LEARNER else ""
         st.caption("The joker and both bowers are trumps too. Still out: not in your hand and "
                    f"not played yet{mine}.")
     if q.multi:
-        st.caption("Pick every one that can, then Answer.")
-        picked = st.pills("Who can", q.choices, selection_mode="multi", key=f"{key}_pills",
-                          label_visibility="collapsed")
+        every = "suit" if q.kind is QuestionKind.DISCARD else "one that can"
+        st.caption(f"Pick every {every}, then Answer.")
+        picked = st.pills("Pick every one", q.choices, selection_mode="multi",
+                          key=f"{key}_pills", label_visibility="collapsed",
+                          format_func=red_suits)
         st.button("Answer", key=f"{key}_go", type="primary", disabled=not picked,
                   on_click=lambda: on_answer(tuple(st.session_state.get(f"{key}_pills") or ())))
         return
     with st.container(horizontal=True, gap="small", key=f"{key}_choices"):
         for n, choice in enumerate(q.choices):
-            st.button(choice, key=f"{key}_choice_{n}", on_click=on_answer, args=((choice,),))
+            st.button(red_suits(choice), key=f"{key}_choice_{n}", on_click=on_answer,
+                      args=((choice,),))
 
 
 def answer_words(q: Question) -> str:
@@ -131,17 +135,17 @@ def _practice_next() -> None:
 def practice(seed: int) -> None:
     index = int(st.session_state.get(INDEX_KEY, 0))
     q = question_at(seed, index, current_rules())
-    st.subheader(q.text)
+    st.subheader(red_suits(q.text))
     moment(q, "ci_practice")
     picked = st.session_state.get(PICKED_KEY)
     if picked is None:
         choices(q, "ci_practice", _practice_answer)
         return
     if q.check(picked):
-        st.success(f"Right. {q.why}", icon=":material/check_circle:")
+        st.success(red_suits(f"Right. {q.why}"), icon=":material/check_circle:")
     else:
-        st.error(f"Not quite: you said {' · '.join(picked)}; the answer is {answer_words(q)}. "
-                 f"{q.why}", icon=":material/cancel:")
+        st.error(red_suits(f"Not quite: you said {' · '.join(picked)}; the answer is "
+                           f"{answer_words(q)}. {q.why}"), icon=":material/cancel:")
     st.button("Next question", key="ci_next", type="primary", on_click=_practice_next,
               icon=":material/skip_next:")
 
@@ -180,7 +184,7 @@ def _timed_answer(picked: tuple[str, ...]) -> None:
     right = q.check(picked)
     st.session_state[RUN_KEY] = run.answer(right, now)
     st.session_state[LAST_KEY] = (right, "Right." if right else
-                                  f"Not quite: {answer_words(q)}. {q.why}")
+                                  red_suits(f"Not quite: {answer_words(q)}. {q.why}"))
     st.session_state.pop("ci_timed_pills", None)
 
 
@@ -255,7 +259,7 @@ def timed() -> None:
     if isinstance(last, tuple):
         (st.success if last[0] else st.error)(last[1])
     q = question_at(run.seed, run.index, current_rules())
-    st.subheader(q.text)
+    st.subheader(red_suits(q.text))
     moment(q, "ci_timed")
     choices(q, "ci_timed", _timed_answer)
 
@@ -264,6 +268,7 @@ def render() -> None:
     """Draw the Count and infer page."""
     st.title("Count and infer")
     st.caption(INTRO)
+    current_learner()  # keeps ?learner= in the address, so a reload keeps the learner
     rules = current_rules()
     if rules.players != 4:
         st.info("Count and infer covers the 4-player game: choose a 4-player table on the "

@@ -1,7 +1,9 @@
 """The Value a hand page (issue 29): South's ten cards and the auction so far; the learner says
 how many tricks the hand will take in the strain shown; then the tricks over the layouts
 (`trainer.train.value_hand`): a histogram, the mean, the share of layouts reaching each level,
-the bid the layouts support and its score on the Avondale schedule.
+the bid the layouts support over the auction so far and its score on the Avondale schedule.
+The page calls `current_learner` first, so ``?learner=`` stays in the address beside
+``?deal=`` and a reload keeps the learner.
 
 State: the deal on show is ``vh_seed`` (a fresh one from the session's seeds, or the
 ``?deal=<seed>`` of the address, so a deal can be shared and reproduced); the guess made on it
@@ -18,7 +20,8 @@ from typing import Any
 import plotly.graph_objects as go
 import streamlit as st
 
-from trainer.bidding import Bid
+from trainer.bidding import Auction, Bid
+from trainer.cards import Seat
 from trainer.errors import TrainerError
 from trainer.generate.explain import seat_name
 from trainer.policy import RULE_OF_THUMB
@@ -30,14 +33,18 @@ from trainer.train.value_hand import (
     KIND,
     LEARNER,
     LEVELS,
+    RULE,
     SAMPLES,
     GuessGrade,
     Valuation,
     ValueDeal,
     ValueHandError,
+    Verdict,
     cached,
     deal_rating,
     grade_guess,
+    standing,
+    supported_call,
     value_deal,
     value_hand,
 )
@@ -53,14 +60,14 @@ GUESS_KEY = "vh_guess"
 SAVED_KEY = "vh_saved"
 PARAM = "deal"
 THEMES = ("valuation",)
+SOLVING = (f"Dealing {SAMPLES} layouts that fit the calls so far and playing each out: this "
+           "takes a few seconds (longer on a phone or a busy server)…")
 METHOD = ("How this is worked out: {samples} random layouts of the cards you cannot see (the "
           "other three hands and the kitty), each fitting the calls so far. On each you take "
           "the kitty and discard by " + RULE_OF_THUMB[0].lower() + RULE_OF_THUMB[1:] + ", you "
           "lead, and your side's tricks (yours and your partner's) are counted with every card "
           "seen, played as well as possible: real play, where no one sees the other hands, "
-          "makes somewhat fewer. A guess is right when at least a quarter of the layouts take "
-          "that many tricks or fewer and at least a quarter take that many or more: the middle "
-          "of what the hand takes.")
+          "makes somewhat fewer. " + RULE)
 
 
 def strain_words(strain: Strain) -> str:
@@ -107,10 +114,11 @@ def _next() -> None:
 
 
 def histogram_figure(valuation: Valuation, guess: int | None = None) -> go.Figure:
-    """Bars of the layouts taking 0-10 tricks; the middle half in green, the guessed bar
-    outlined and named above its count."""
-    low, high = valuation.middle
-    colours = ["#2e7d32" if low <= t <= high else "#9e9e9e" for t in range(11)]
+    """Bars of the layouts taking 0-10 tricks; the guesses graded right in green, close ones
+    in light green, the guessed bar outlined and named above its count."""
+    low, high = valuation.right_range
+    colours = ["#2e7d32" if low <= t <= high else "#a5d6a7" if low - 1 <= t <= high + 1
+               else "#9e9e9e" for t in range(11)]
     outline = [4 if t == guess else 0 for t in range(11)]
     fig = go.Figure(go.Bar(x=list(range(11)), y=list(valuation.counts), marker_color=colours,
                            marker_line_color=LINE, marker_line_width=outline,
@@ -122,36 +130,66 @@ def histogram_figure(valuation: Valuation, guess: int | None = None) -> go.Figur
         fig.add_annotation(x=guess, y=valuation.counts[guess], yshift=30, showarrow=False,
                            text="<b>your guess</b>", font={"color": LINE})
     fig.update_layout(
-        title=f"Your side's tricks on {valuation.samples} layouts (green: the middle)",
+        title=f"Your side's tricks on {valuation.samples} layouts (green: right)",
         xaxis={"title": "tricks", "dtick": 1, "range": [-0.5, 10.5]},
         yaxis={"title": "layouts", "range": [0, top * 1.35]},
         margin={"l": 10, "r": 10, "t": 60, "b": 10}, height=320, showlegend=False)
     return fig
 
 
-def reach_rows(valuation: Valuation) -> list[dict[str, Any]]:
-    """The table of levels: tricks, the bid, its points, the share of layouts reaching it."""
+def reach_rows(valuation: Valuation, vd: ValueDeal, rules: RuleSet) -> list[dict[str, Any]]:
+    """The table of levels: tricks, the bid, its points, the share of layouts reaching it,
+    and (after a bid) whether it is higher than the standing bid."""
+    high, _ = standing(vd, rules)
+    auction = Auction(rules, vd.dealer, list(vd.calls))
     rows = []
     for level in LEVELS:
         share = valuation.reach(level)
         bid = Bid(level, valuation.strain)
-        rows.append({"Tricks": f"{level} or more", "Bid": bid.pretty,
-                     "Points": bid_value(bid),
-                     "Share of layouts": f"{round(100 * share)}%"})
+        row: dict[str, Any] = {"Tricks": f"{level} or more", "Bid": bid.pretty,
+                               "Points": bid_value(bid),
+                               "Share of layouts": f"{round(100 * share)}%"}
+        if high is not None:
+            row[f"Over {high.pretty}"] = "yes" if auction.can_call(bid) else "no"
+        rows.append(row)
     return rows
 
 
-def supported_words(valuation: Valuation, rules: RuleSet) -> str:
-    """The bid the layouts support, in a sentence."""
-    bid = valuation.supported
+def _whose(seat: Seat, rules: RuleSet) -> str:
+    return seat_name(seat) + (", your partner" if seat in rules.side_of(LEARNER)
+                              else ", an opponent")
+
+
+def supported_words(valuation: Valuation, vd: ValueDeal, rules: RuleSet) -> str:
+    """The bid the layouts support that you may still call over the auction so far (RULES.md
+    §3), in a sentence; or why there is none and what passing means."""
+    high, holder = standing(vd, rules)
+    ours = holder is not None and holder in rules.side_of(LEARNER)
+    held = "" if high is None or holder is None else (
+        f"Your side holds the standing bid, {high.pretty} by {_whose(holder, rules)}. "
+        if ours else f"The standing bid is {high.pretty} by {_whose(holder, rules)}. ")
+    bid = supported_call(valuation, vd, rules)
     if bid is None:
-        return ("The layouts support no bid in this strain: it takes six tricks on fewer than "
-                "half of them.")
+        best = valuation.supported
+        if best is None:
+            why = "it takes six tricks on fewer than half of the layouts"
+        else:
+            why = (f"the most it makes on at least half of the layouts is {best.pretty} "
+                   f"({bid_value(best)} points), which is not higher than {high.pretty}"
+                   if high is not None else "")
+        if high is None:
+            return (f"The layouts support no bid in this strain: {why}. Passing leaves the "
+                    "calling to the others.")
+        passing = (f"passing leaves {high.pretty} to your partner to play" if ours else
+                   f"passing lets {seat_name(holder)} play {high.pretty} unless someone bids "
+                   "higher, with your side defending") if holder is not None else ""
+        return (f"{held}The hand supports no call over it: {why}. You pass: {passing}.")
     six = " (a six bid cannot win the auction under your rules)" \
         if rules.six_level_informational and bid.tricks_needed == 6 else ""
-    return (f"The layouts support **{bid.pretty}**{six}, worth {valuation.supported_points} "
-            f"points on the Avondale schedule: the highest bid made on at least half of them "
-            f"({round(100 * valuation.reach(bid.tricks_needed))}%).")
+    over = "" if high is None else f", higher than {high.pretty}"
+    return (f"{held}The layouts support **{bid.pretty}**{six}, worth {bid_value(bid)} points "
+            f"on the Avondale schedule: the highest bid you may call{over} that is made on at "
+            f"least half of them ({round(100 * valuation.reach(bid.tricks_needed))}%).")
 
 
 def _value(seed: int, rules: RuleSet) -> Valuation:
@@ -162,6 +200,8 @@ def _value(seed: int, rules: RuleSet) -> Valuation:
     from trainer.ui.data.solver_access import solver_lock, wait_for_solver
 
     wait_for_solver("the layouts")
+    note = st.empty()  # said at once (a spinner waits half a second), gone when solved
+    note.info(SOLVING, icon=":material/hourglass_top:")
     bar = st.progress(0.0, text=f"Playing out {SAMPLES} layouts…")
 
     def report(n: int, total: int) -> None:
@@ -170,6 +210,7 @@ def _value(seed: int, rules: RuleSet) -> Valuation:
     with solver_lock():
         result = value_hand(seed, rules, SAMPLES, report)
     bar.empty()
+    note.empty()
     return result
 
 
@@ -179,7 +220,8 @@ def _save(vd: ValueDeal, valuation: Valuation, grade: GuessGrade) -> str | None:
     if learner is None or st.session_state.get(SAVED_KEY):
         return st.session_state.get(SAVED_KEY) if learner is not None else None
     detail = {"guess": grade.guess, "mean": round(valuation.mean, 2),
-              "middle": list(grade.middle), "strain": vd.strain.value,
+              "median": grade.median, "right": list(grade.right_range),
+              "verdict": grade.verdict.value, "strain": vd.strain.value,
               "title": f"Value a hand, deal {vd.seed}"}
     try:
         result = record_trainer_attempt(store(), learner, KIND, vd.item, THEMES, grade.right,
@@ -213,9 +255,7 @@ def _hand(vd: ValueDeal, rules: RuleSet) -> None:
 
 def _buttons() -> None:
     st.markdown("**Your guess, in tricks:**")
-    st.caption("Your guess is right when it is in the middle of what the hand takes: at least a "
-               "quarter of the ways the unseen cards could lie give that many tricks or fewer, "
-               "and at least a quarter that many or more.")
+    st.caption(RULE)
     with st.container(horizontal=True, gap="small", key="vh_guesses"):
         for n in range(11):
             st.button(str(n), key=f"vh_guess_{n}", on_click=_guess, args=(n,))
@@ -223,7 +263,8 @@ def _buttons() -> None:
 
 def _result(vd: ValueDeal, valuation: Valuation, guess: int, rules: RuleSet) -> None:
     grade = grade_guess(valuation, guess)
-    badge = ":green-badge[Right]" if grade.right else ":orange-badge[Not quite]"
+    badge = {Verdict.RIGHT: ":green-badge[Right]", Verdict.CLOSE: ":blue-badge[Close]",
+             Verdict.OFF: ":orange-badge[Not quite]"}[grade.verdict]
     st.markdown(f"{badge} You said **{guess}** tricks. {grade.reason}")
     line = _save(vd, valuation, grade)
     if line:
@@ -232,8 +273,8 @@ def _result(vd: ValueDeal, valuation: Valuation, guess: int, rules: RuleSet) -> 
         st.caption(f"{keep_words()[:1].upper() + keep_words()[1:]} to have your guesses rated.")
     st.plotly_chart(histogram_figure(valuation, guess), key="vh_chart", config=PLOT_CONFIG)
     st.markdown(f"On average your side takes **{valuation.mean:.1f}** tricks.")
-    st.markdown(red_suits(supported_words(valuation, rules)))
-    st.dataframe(reach_rows(valuation), hide_index=True, key="vh_levels",
+    st.markdown(red_suits(supported_words(valuation, vd, rules)))
+    st.dataframe(reach_rows(valuation, vd, rules), hide_index=True, key="vh_levels",
                  column_config={"Share of layouts": st.column_config.TextColumn(
                      help="The share of layouts on which your side takes that many tricks")})
     st.caption(METHOD.format(samples=valuation.samples))
@@ -253,6 +294,7 @@ def render() -> None:
         st.info("Valuing a hand covers the 4-player game: choose a 4-player table on the Rules "
                 "page.", icon=":material/info:")
         return
+    current_learner()  # keeps ?learner= in the address beside ?deal=: a reload keeps it
     seed = current_seed()
     try:
         vd = value_deal(seed, rules)
@@ -268,7 +310,7 @@ def render() -> None:
     else:
         valuation = _value(seed, rules)
         _result(vd, valuation, guess, rules)
-        words += [METHOD, supported_words(valuation, rules), *valuation.dropped]
+        words += [METHOD, supported_words(valuation, vd, rules), *valuation.dropped]
     st.button("Next hand" if isinstance(guess, int) else "Another hand", key="vh_next",
               type="primary" if isinstance(guess, int) else "secondary", on_click=_next,
               icon=":material/skip_next:")
