@@ -29,8 +29,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from trainer.bots.levels import Level
-from trainer.generate.bot_tries import bot_solves
 from trainer.generate.goals import Verdicts
 from trainer.generate.lines import MainLine
 from trainer.generate.records import PlayPuzzle
@@ -103,4 +101,9 @@ def assess(puzzle: PlayPuzzle, line: MainLine, solver: Solver) -> Assessment:
     plausible = len(plausible_classes(first.state, first.verdicts))
     if plausible < MIN_PLAUSIBLE:
         return Assessment(plausible, False)
+    # imported here: the bots load the solver, and the Play page imports this module (through
+    # play_puzzles' beginner_seed) to offer more puzzles before the solver is ready
+    from trainer.bots.levels import Level
+    from trainer.generate.bot_tries import bot_solves
+
     return Assessment(plausible, bot_solves(puzzle, Level.EASY, TRY_SEED, solver))
