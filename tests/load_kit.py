@@ -150,6 +150,7 @@ def check(
 ) -> Figures:
     """Count what the store at ``location`` kept of the learner "Ann"'s answers."""
     from trainer.progress import ProgressStore, update_pair
+    from trainer.progress.start import starting_rating
 
     store = ProgressStore(location)
     try:
@@ -158,7 +159,7 @@ def check(
         attempts = store.attempts(learner)
         with store._connect() as db:
             counts = [r["attempts"] for r in db.execute("SELECT attempts FROM puzzle_ratings")]
-        me, replayed = _initial().__class__(), True
+        me, replayed = starting_rating(), True  # a new learner's start (the store's)
         for a in attempts:
             if a.rated:
                 me, _ = update_pair(me, _initial(), a.correct)
