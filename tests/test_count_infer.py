@@ -99,6 +99,25 @@ def test_declarer_void_from_the_tricks_seen() -> None:
     assert q.answer == frozenset({"♣"})
     assert q.why == "West played 8♥ to a ♣ lead in trick 3."
     assert q.check(["♣"]) and not q.check(["♥"]) and not q.check(["♣", "♥"])
+    assert not q.multi and q.text == "Which suit has the declarer shown void in?"
+
+
+def test_a_declarer_void_in_two_suits_asks_for_both() -> None:
+    """Issue 29: one right answer, never "any of them": a declarer who has shown two voids is
+    asked about with "Which suits ...", and only both suits together are right."""
+    for seed in range(300):
+        hand = count_hand(seed)
+        if hand.declarer is Seat.S:
+            continue
+        q = declarer_void(hand, 20)
+        if len(q.answer) > 1:
+            break
+    else:
+        raise AssertionError("no declarer with two voids shown in 300 seeds")
+    assert q.multi and q.text == "Which suits has the declarer shown void in?"
+    assert NONE_YET not in q.choices
+    assert q.check(sorted(q.answer))
+    assert not any(q.check([suit]) for suit in q.answer)
 
 
 def test_a_declaring_south_counts_its_discard_and_names_its_suits() -> None:

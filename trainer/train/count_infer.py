@@ -21,7 +21,8 @@ discard; `trainer.bots.sampling.shown_voids`), never from the hidden cards:
   been seen (in South's hand, played, or in South's own discard). Several may be right: the
   learner picks them all.
 - DECLARER_VOID "Which suit has the declarer shown void in?" (South not declaring): the suits
-  the declarer did not follow when led; "None yet" when there is none. Any of them is right.
+  the declarer did not follow when led; "None yet" when there is none. Two or more suits:
+  "Which suits has the declarer shown void in?", and the learner picks them all.
 - DISCARD (South declaring): the suits (as they follow: the left bower is a trump) of South's
   own three discarded cards. One suit: "Which suit did you discard from?", one click; two or
   three suits: "Which suits did you discard from?", and the learner picks them all (issue 29:
@@ -256,9 +257,13 @@ def declarer_void(hand: CountHand, plays: int) -> Question:
                         frozenset({NONE_YET}), False,
                         f"{who} (the declarer) has followed suit to every lead so far.")
     why = "; ".join(w for _, w in shown) + "."
+    answer = frozenset(s.symbol for s in SUITS if s in voids)
+    if len(answer) > 1:  # one right answer: the learner picks every suit
+        return Question(QuestionKind.DECLARER_VOID, hand, plays,
+                        "Which suits has the declarer shown void in?",
+                        tuple(s.symbol for s in SUITS), answer, True, why)
     return Question(QuestionKind.DECLARER_VOID, hand, plays,
-                    "Which suit has the declarer shown void in?", choices,
-                    frozenset(s.symbol for s in SUITS if s in voids), False, why)
+                    "Which suit has the declarer shown void in?", choices, answer, False, why)
 
 
 def _card_words(card: Card) -> str:
