@@ -247,5 +247,6 @@ def test_the_page_shows_no_internal_terms() -> None:
 def test_a_new_rating_is_said_to_move_a_lot(db: Path) -> None:
     ProgressStore(db).learner("Dee")
     at = visit("Dee")
-    note = next(c.value for c in at.caption if "one rating shared" in c.value)
-    assert "Your rating moves a lot while it is new" in note
+    assert any("one rating shared by the puzzle pages" in c.value for c in at.caption)
+    line = next(m.value for m in at.markdown if "Puzzle rating" in m.value)
+    assert "provisional: it moves a lot, by up to a few hundred points a puzzle" in line

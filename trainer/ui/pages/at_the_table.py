@@ -30,7 +30,7 @@ with st.spinner("Dealing the puzzle ...", show_time=False):  # imports: ~1.2 s c
     from trainer.errors import TrainerError
     from trainer.generate.explain import seat_name
     from trainer.generate.records_table import TablePuzzle
-    from trainer.progress import Learner, expected_score
+    from trainer.progress import expected_score
     from trainer.rules import Play
     from trainer.ui.data.profile import (
         LEARNER_KEY,
@@ -63,7 +63,6 @@ with st.spinner("Dealing the puzzle ...", show_time=False):  # imports: ~1.2 s c
         view_of,
     )
     from trainer.ui.puzzles.picker import (
-        PROVISIONAL,
         current_ratings,
         learner_rating,
         mastered_lessons,
@@ -206,20 +205,16 @@ def _choose(puzzles: tuple[TablePuzzle, ...]) -> TablePuzzle | None:
     st.caption(f"Puzzle {current.id} · {label(current)}")  # the id as the Play page shows it
     learner = current_learner()
     st.markdown(rating_line(current, learner, _played_before(current)))
-    st.caption(rating_note(learner))
+    st.caption(rating_note())
     return current
 
 
-def rating_note(learner: Learner | None) -> str:
+def rating_note() -> str:
     """What the rating is: one for every puzzle page (the store keeps one rating a learner,
-    moved by every first try, `trainer.progress.ProgressStore.record_puzzle_attempt`), and,
-    while the learner's deviation is over `PROVISIONAL`, that it moves a lot by design."""
-    line = ("Your puzzle rating is one rating shared by the puzzle pages (Play, Bidding, "
+    moved by every first try, `trainer.progress.ProgressStore.record_puzzle_attempt`); that a
+    new one moves a lot is said on the rating line (`rating_line`: provisional)."""
+    return ("Your puzzle rating is one rating shared by the puzzle pages (Play, Bidding, "
             "Discard and At the table): a first try at any of them moves it.")
-    if learner is None or learner.rating.deviation > PROVISIONAL:
-        line += (" Your rating moves a lot while it is new (by a few hundred points on one "
-                 "puzzle, as Glicko-2 does), and less and less as you play.")
-    return line
 
 
 def _view(puzzle: TablePuzzle) -> None:

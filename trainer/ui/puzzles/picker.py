@@ -118,7 +118,8 @@ def rating_line(puzzle: RatedPuzzle, learner: Learner | None, played: bool = Fal
         line += (f" · {md(learner_label(learner))}'s rating **{learner.rating.rating:.0f}** "
                  f"± {learner.rating.deviation:.0f}")
         if learner.rating.deviation > PROVISIONAL:
-            line += " (provisional: it moves a lot over your first puzzles)"
+            line += (" (provisional: it moves a lot, by up to a few hundred points a puzzle, "
+                     "over your first puzzles)")
         if played:
             line += f"  \n{SHOWN_AHEAD if _shown(learner, puzzle.id) else PRACTICE_AHEAD}"
         return line
