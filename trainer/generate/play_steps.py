@@ -59,7 +59,8 @@ def _auction(rng: random.Random, rules: RuleSet, hands: dict[Seat, tuple]) -> Au
     return auction
 
 
-def _wanted(kind: str, contract: Bid | None) -> bool:
+def wanted_contract(kind: str, contract: Bid | None) -> bool:
+    """Is ``contract`` of the kind of puzzle wanted (suit, no trumps or misère)?"""
     if contract is None:
         return False
     if kind.startswith("misere"):
@@ -100,7 +101,7 @@ def declare(rng: random.Random, kind: str, rules: RuleSet, d: Deal,
     `choose_contract` gives on ``seen`` (the cards each seat sees; its hand by default). The
     declarer discards by `choose_discard`."""
     auction = _auction(rng, rules, d.hands)
-    if _wanted(kind, auction.contract):
+    if wanted_contract(kind, auction.contract):
         contract, declarer = auction.contract, auction.declarer
     elif version >= 3:
         return None

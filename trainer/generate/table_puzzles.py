@@ -57,6 +57,7 @@ from trainer.bots.cards import layout_values
 from trainer.bots.sampling import Knowledge, sample_known, state_knowledge
 from trainer.cards import Card, Seat, deal
 from trainer.generate.goals import Goal
+from trainer.generate.play_steps import wanted_contract
 from trainer.generate.records_table import CardShare, TablePuzzle
 from trainer.play import PlayState, start_play
 from trainer.policy import choose_bid, choose_discard, choose_play
@@ -235,7 +236,7 @@ def _auction(rng: random.Random, rules: RuleSet, kind: str):
             seat = auction.to_call
             assert seat is not None
             auction.call(table_call(d.hands[seat], seat, auction))
-        if _wanted(kind, auction.contract):
+        if wanted_contract(kind, auction.contract):
             return d, auction
     return None
 
@@ -250,17 +251,6 @@ def table_call(hand: Sequence[Card], seat: Seat, auction: Auction) -> Bid | str:
             and fits_hand(MISERE.code, hand, seat, auction):
         return MISERE
     return call
-
-
-def _wanted(kind: str, contract: Bid | None) -> bool:
-    """Is ``contract`` of the kind of puzzle wanted (suit, no trumps or misère)?"""
-    if contract is None:
-        return False
-    if kind.startswith("misere"):
-        return contract.misere
-    if kind.startswith("nt"):
-        return not contract.misere and contract.trump is None
-    return contract.trump is not None
 
 
 def learner_side(kind: str, state: PlayState) -> set[Seat]:

@@ -12,12 +12,12 @@ line is kept byte for byte: a line is rewritten as the record it was (the same k
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from trainer.generate.bank_fields import rewritten_lines
 from trainer.generate.bid_puzzles import BidPuzzle
 from trainer.generate.bid_puzzles import with_write_up as bid_with_write_up
 from trainer.generate.discard_puzzles import DiscardPuzzle
@@ -80,21 +80,7 @@ def filled_lines(kind: str, lines: list[str]) -> tuple[list[str], int]:
     for an unknown kind or a line that is not a record of it."""
     if kind not in WRITERS:
         raise PuzzleError(f"kind: {kind} has no write-ups to fill (play, bid, discard or table)")
-    out, changed = [], 0
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            out.append(line)
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise PuzzleError(f"line {number}: not valid JSON ({exc.msg})") from None
-        text = WRITERS[kind](record)
-        if record.get("write_up") != text:
-            changed += 1
-        record["write_up"] = text
-        out.append(json.dumps(record, ensure_ascii=False) + "\n")
-    return out, changed
+    return rewritten_lines(lines, "write_up", WRITERS[kind])
 
 
 def fill_bank(kind: str, path: str | Path, check: bool = False) -> FillReport:
